@@ -1,0 +1,12 @@
+"""The game-agnostic core: actions, states, games, RNG, errors, registry."""
+from .action import Action
+from .errors import CardboardError, ConfigError, IllegalAction
+from .game import Game
+from .registry import game_class, list_games, load_game
+from .rng import Rng, derive_seed
+from .state import State
+
+__all__ = [
+    "Action", "CardboardError", "ConfigError", "IllegalAction", "Game", "State",
+    "Rng", "derive_seed", "game_class", "list_games", "load_game",
+]

@@ -1,0 +1,90 @@
+"""The Game: a configured set-up (players, seed, options) that makes states."""
+from __future__ import annotations
+
+import secrets
+from typing import Any, Iterable
+
+from .action import Action
+from .errors import ConfigError, IllegalAction
+from .state import State
+
+
+class Game:
+    """Subclasses set the class attributes and write `_configure` and `_initial_state`."""
+
+    id: str = ""
+    name: str = ""
+    min_players: int = 1
+    max_players: int = 1
+
+    def __init__(self, players: int, seed: int | None = None, options: dict | None = None):
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise ConfigError(f"players must be a whole number, not {players!r}")
+        if not self.min_players <= players <= self.max_players:
+            raise ConfigError(
+                f"{self.name} is for {self.min_players} to {self.max_players} players, not {players}"
+            )
+        if seed is None:
+            seed = secrets.randbits(63)
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise ConfigError(f"seed must be a whole number, not {seed!r}")
+        if options is not None and not isinstance(options, dict):
+            raise ConfigError(f"options must be a mapping of names to values, not {options!r}")
+        self.players = players
+        self.seed = seed
+        self._raw_options = dict(options or {})
+        self._configure(self._raw_options)
+
+    # hooks
+    def _configure(self, options: dict) -> None:
+        raise NotImplementedError
+
+    def _initial_state(self) -> State:
+        raise NotImplementedError
+
+    def options_json(self) -> dict:
+        """The options as given, JSON-safe: enough to rebuild this exact set-up."""
+        return dict(self._raw_options)
+
+    # API
+    def new_initial_state(self) -> State:
+        return self._initial_state()
+
+    def replay(self, history: Iterable[Action | dict]) -> State:
+        """Rebuild a state by applying a log of Actions or their JSON forms."""
+        state = self.new_initial_state()
+        for step, move in enumerate(history):
+            try:
+                if isinstance(move, Action):
+                    state.apply(move)
+                else:
+                    state.apply_json(move)
+            except IllegalAction as exc:
+                raise IllegalAction(f"log step {step}: {exc}") from None
+        return state
+
+    def state_from_json(self, doc: Any) -> State:
+        """Load a save made by `State.to_json()`, checking it against its own log."""
+        if not isinstance(doc, dict) or doc.get("format") != "cardboard-save/1":
+            raise ConfigError("not a cardboard save: expected an object with format 'cardboard-save/1'")
+        for key in ("game", "players", "seed", "options", "history"):
+            if key not in doc:
+                raise ConfigError(f"save file has no '{key}'")
+        if doc["game"] != self.id:
+            raise ConfigError(f"save is of game '{doc['game']}', not '{self.id}'")
+        if (doc["players"], doc["seed"], doc["options"]) != (self.players, self.seed, self.options_json()):
+            game = type(self)(doc["players"], doc["seed"], doc["options"])
+        else:
+            game = self
+        if not isinstance(doc["history"], list):
+            raise ConfigError("save file's 'history' must be a list of moves")
+        try:
+            state = game.replay(doc["history"])
+        except IllegalAction as exc:
+            raise ConfigError(f"save file's log does not replay: {exc}") from None
+        if "snapshot" in doc and doc["snapshot"] != state._dump():
+            raise ConfigError("save file's snapshot does not match what its log replays to")
+        return state
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} players={self.players} seed={self.seed} options={self._raw_options}>"

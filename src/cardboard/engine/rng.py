@@ -1,0 +1,66 @@
+"""The seeded random source every game draws its chance from.
+
+A SplitMix64 generator: its whole state is one int, so cloning, saving and
+reseeding are trivial and identical on every platform and Python version.
+"""
+
+_MASK = (1 << 64) - 1
+_GOLDEN = 0x9E3779B97F4A7C15
+
+
+class Rng:
+    __slots__ = ("state",)
+
+    def __init__(self, seed: int = 0):
+        self.state = seed & _MASK
+
+    def copy(self) -> "Rng":
+        return Rng(self.state)
+
+    def next64(self) -> int:
+        self.state = s = (self.state + _GOLDEN) & _MASK
+        s = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        s = ((s ^ (s >> 27)) * 0x94D049BB133111EB) & _MASK
+        return s ^ (s >> 31)
+
+    def below(self, n: int) -> int:
+        """Uniform int in [0, n), without modulo bias."""
+        if n <= 0:
+            raise ValueError("below() needs a positive bound")
+        limit = (1 << 64) - ((1 << 64) % n)
+        while True:
+            x = self.next64()
+            if x < limit:
+                return x % n
+
+    def die(self, sides: int = 6) -> int:
+        return 1 + self.below(sides)
+
+    def roll(self, count: int, sides: int = 6) -> tuple[int, ...]:
+        return tuple(1 + self.below(sides) for _ in range(count))
+
+    def choice(self, seq):
+        return seq[self.below(len(seq))]
+
+    def shuffle(self, items: list) -> None:
+        """Fisher-Yates, in place."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def sample(self, seq, k: int) -> list:
+        pool = list(seq)
+        self.shuffle(pool)
+        return pool[:k]
+
+
+def derive_seed(*parts) -> int:
+    """A stable 64-bit seed from ints and strings (not Python's salted hash())."""
+    r = Rng(0x1234567)
+    acc = 0
+    for part in parts:
+        data = str(part).encode()
+        for byte in data:
+            r.state ^= byte
+            acc ^= r.next64()
+    return acc & _MASK

@@ -1,0 +1,204 @@
+"""The State protocol every game implements, with the shared machinery.
+
+A game subclasses `State`, keeps its live data in slots holding ints, strings
+and tuples (never mutated in place), and writes five hooks:
+
+    _current_player()          seat deciding now, None when the game is over
+    _legal_actions()           every legal Action now
+    _do(action)                apply a known-legal action (chance via self.rng)
+    _scores()                  a float per seat (provisional before the end)
+    _view(seat)                JSON-safe dict of what `seat` may see (None = spectator)
+
+and may override `_why_illegal(action)` to name the rule a move breaks, and
+`_dump()` for save files. Because every slot holds an immutable value, `clone()`
+is a shallow slot copy plus a copy of the one-int RNG.
+
+Decisions by a player who is not "on turn" (a die pick, a purchase offer, a
+secret lab choice made in seat order) are ordinary decisions: `current_player`
+names whoever decides next. An automated opponent is resolved inside `_do`.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .action import Action
+from .errors import ConfigError, IllegalAction
+from .rng import Rng
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+class State:
+    __slots__ = ("game", "rng", "_hist", "_legal", "_length")
+
+    _copy_slots: tuple[str, ...] = ()
+
+    def __init_subclass__(cls, **kw):
+        super().__init_subclass__(**kw)
+        names: list[str] = []
+        for klass in reversed(cls.__mro__):
+            for name in getattr(klass, "__slots__", ()):
+                if name not in names and name not in ("rng", "__weakref__", "__dict__"):
+                    names.append(name)
+        cls._copy_slots = tuple(names)
+
+    def __init__(self, game: "Game", rng: Rng):
+        self.game = game
+        self.rng = rng
+        self._hist = None  # history as a cons list (previous, action): O(1) to share on clone
+        self._legal = None
+        self._length = 0
+
+    # ---- the public API -------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        return self._current_player()
+
+    def legal_actions(self) -> list[Action]:
+        if self._legal is None:
+            self._legal = self._legal_actions() if not self.is_terminal() else []
+        return list(self._legal)
+
+    def apply(self, action: Action) -> None:
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._legal_actions() if not self.is_terminal() else []
+        if action not in legal:
+            raise IllegalAction(self._illegal_message(action))
+        self._do(action)
+        self._hist = (self._hist, action)
+        self._length += 1
+        self._legal = None
+
+    def apply_json(self, doc: Any) -> Action:
+        """Apply a move given in its JSON form; returns the matching Action."""
+        key = Action.key_of_json(doc)
+        if key is None:
+            raise IllegalAction(
+                f"malformed move {doc!r}: a move is a JSON object with a string 'kind' "
+                "and plain values (numbers, strings, lists)"
+            )
+        legal = self.legal_actions()
+        for action in legal:
+            if action.json_key() == key:
+                self.apply(action)
+                return action
+        raise IllegalAction(self._illegal_json_message(doc, key[0], legal))
+
+    def clone(self) -> "State":
+        cls = type(self)
+        new = cls.__new__(cls)
+        for name in cls._copy_slots:
+            setattr(new, name, getattr(self, name))
+        new.rng = self.rng.copy()
+        return new
+
+    def is_terminal(self) -> bool:
+        return self._current_player() is None
+
+    def scores(self) -> list[float]:
+        return list(self._scores())
+
+    def winners(self) -> list[int]:
+        """Seats with the best score (ties share the win). Games may refine the tie-break."""
+        scores = self._scores()
+        best = max(scores)
+        return [seat for seat, s in enumerate(scores) if s == best]
+
+    def view(self, seat: int | None = None) -> dict:
+        if seat is not None and not (isinstance(seat, int) and 0 <= seat < self.game.players):
+            raise ConfigError(f"no seat {seat!r} in a {self.game.players}-player game")
+        return self._view(seat)
+
+    @property
+    def history(self) -> list[Action]:
+        out = []
+        node = self._hist
+        while node is not None:
+            node, action = node
+            out.append(action)
+        out.reverse()
+        return out
+
+    def __len__(self) -> int:
+        return self._length
+
+    def determinize(self, seat: int, seed: int) -> "State":
+        """A copy in which what `seat` cannot know is re-dealt at random.
+
+        The base game only hides its future chance, so the RNG is reseeded; games
+        with hidden hands or decks override this to re-deal them consistently.
+        """
+        new = self.clone()
+        new.rng = Rng(seed)
+        return new
+
+    def to_json(self) -> dict:
+        """A save document: the game's set-up and its log, plus a snapshot to check against."""
+        g = self.game
+        return {
+            "format": "cardboard-save/1",
+            "game": g.id,
+            "players": g.players,
+            "seed": g.seed,
+            "options": g.options_json(),
+            "history": [a.to_json() for a in self.history],
+            "snapshot": self._dump(),
+        }
+
+    # ---- hooks ------------------------------------------------------------
+    def _current_player(self) -> int | None:
+        raise NotImplementedError
+
+    def _legal_actions(self) -> list[Action]:
+        raise NotImplementedError
+
+    def _do(self, action: Action) -> None:
+        raise NotImplementedError
+
+    def _scores(self) -> tuple[float, ...]:
+        raise NotImplementedError
+
+    def _view(self, seat: int | None) -> dict:
+        raise NotImplementedError
+
+    def _dump(self) -> dict:
+        """Everything that defines the state, JSON-safe (hidden parts included)."""
+        return self._view(None)
+
+    def _why_illegal(self, action: Action) -> str | None:
+        """Name the rule `action` breaks now, if the game can say more than the default."""
+        return None
+
+    # ---- messages -----------------------------------------------------------
+    def _illegal_message(self, action: Any) -> str:
+        if self.is_terminal():
+            return "the game is over: no move can be made"
+        if not isinstance(action, Action):
+            return f"{action!r} is not a move (expected an Action from legal_actions())"
+        reason = self._why_illegal(action)
+        who = self.current_player
+        base = f"illegal move '{action}' for seat {who}"
+        return f"{base}: {reason}" if reason else f"{base}: it is not among the legal moves now"
+
+    def _illegal_json_message(self, doc: dict, kind: str, legal: list[Action]) -> str:
+        if self.is_terminal():
+            return "the game is over: no move can be made"
+        kinds = sorted({a.kind for a in legal})
+        if kind not in {a.kind for a in legal}:
+            return (
+                f"no move of kind '{kind}' is legal now for seat {self.current_player}; "
+                f"legal kinds now: {', '.join(kinds)}"
+            )
+        reason = None
+        try:
+            reason = self._why_illegal_json(doc)
+        except Exception:  # a malformed doc may not even parse into an action
+            reason = None
+        return f"illegal move {doc!r} for seat {self.current_player}: " + (
+            reason or "its arguments match no legal move now"
+        )
+
+    def _why_illegal_json(self, doc: dict) -> str | None:
+        return None

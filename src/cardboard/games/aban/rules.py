@@ -1,0 +1,451 @@
+"""Aban! as a state machine, step by step as the rulebook tells it.
+
+Phases: FOOD (each player picks the Herbivorous Chayote's food, [AB-S-9]),
+then rounds of TURNS (each player in turn takes one of the rolled dice, [AB-P-*]),
+each round closed by the left-over die feeding the chayotes [AB-P-5]. The solo
+mode (Ko'bachan's Mischief, [AB-SO-*]) rolls two dice a turn instead.
+Rule ids in brackets point into RULES.md.
+"""
+from __future__ import annotations
+
+from cardboard.engine import Action, Rng, State
+
+from . import garden as G
+from .game import AbanConfig, AbanGame
+from .scoring import majority_rank_vp, rank_awards
+
+FOOD, TURN, OVER = "food", "turn", "over"
+COLEMO_USED, MACHONERO_USED = 1, 2
+RC = tuple(G.rc(i) for i in range(G.SIZE))
+DIE_USES = ("plant", "espino", "rocky", "shovel", "pot", "radish")
+
+
+class AbanAction(Action):
+    __slots__ = ()
+
+    def label(self) -> str:
+        cfg: AbanConfig = self.ctx
+        k = self.kind
+        die = self.get("die")
+        at = self.get("at")
+        where = f"r{at[0] + 1}c{at[1] + 1}" if at is not None else ""
+        if k == "food":
+            return f"Feed your chayote on {self['number']}s"
+        if k == "plant":
+            return f"Plant {cfg.plant_names[die]} (die {die}) at {where}"
+        if k in ("espino", "rocky"):
+            return f"Put {'an Espino' if k == 'espino' else 'a Rocky'} (die 1) on seat {self['seat']}'s {where}"
+        if k == "shovel":
+            return f"Shovel (die {die}) the token off {where}"
+        if k == "pot":
+            return f"Don maceta: draw an extra pot (die {die}) at {where}"
+        if k == "radish":
+            return f"Rabamimo: draw a radish (die {die}) at {where}"
+        if k == "pass":
+            return f"Take the {die} and use it for nothing"
+        if k == "colemo":
+            d = self["change"]
+            return f"Colemo: turn a {die} into a {die + d} ({d:+d}, 1 fertilizer)"
+        if k == "machonero":
+            return f"Machonero: re-roll {', '.join(map(str, self['dice']))} (1 fertilizer)"
+        return super().label()
+
+
+def _set(tup: tuple, i: int, value) -> tuple:
+    return tup[:i] + (value,) + tup[i + 1:]
+
+
+def _remove_one(dice: tuple[int, ...], value: int) -> tuple[int, ...]:
+    i = dice.index(value)
+    return dice[:i] + dice[i + 1:]
+
+
+class AbanState(State):
+    __slots__ = ("cfg", "phase", "seat", "gardens", "tokens", "shovels", "shovel_marks", "fert",
+                 "feeds", "food", "dice", "start", "turn", "used", "last_round", "ko", "round_no",
+                 "log")
+
+    # ---------------------------------------------------------------- set-up
+    @classmethod
+    def initial(cls, game: AbanGame) -> "AbanState":
+        cfg: AbanConfig = game.cfg
+        s = cls(game, Rng(game.seed))
+        n = cfg.players
+        s.cfg = cfg
+        s.phase = FOOD
+        s.start = cfg.first_player  # [AB-S-8]
+        s.seat = s.start
+        s.turn = 0
+        blank = G.new_garden(cfg.content.setup.garden_rows, cfg.content.setup.garden_cols)
+        s.gardens = (blank,) * n  # [AB-D-1]
+        s.tokens = (cfg.tokens,) * n  # [AB-S-5]
+        s.shovels = (cfg.shovels,) * n  # [AB-S-6]
+        s.shovel_marks = ((),) * n
+        s.fert = (cfg.fertilizer,) * n  # [AB-S-4]
+        s.feeds = (0,) * n
+        s.food = (0,) * n
+        s.dice = ()
+        s.used = 0
+        s.last_round = False
+        s.ko = 0  # [AB-SO-2]
+        s.round_no = 0
+        s.log = None
+        return s
+
+    # ---------------------------------------------------------------- protocol
+    def _current_player(self):
+        return None if self.phase == OVER else self.seat
+
+    def _legal_actions(self) -> list[Action]:
+        if self.phase == FOOD:
+            return self._food_choices()
+        return self._turn_choices()
+
+    def _do(self, a: Action) -> None:
+        k = a.kind
+        if k == "food":
+            self._choose_food(a["number"])
+        elif k == "colemo":
+            self._colemo(a["die"], a["change"])
+        elif k == "machonero":
+            self._machonero(a["dice"])
+        else:
+            self._take_die(a)
+
+    # ---------------------------------------------------------------- set-up step 4
+    def _food_choices(self) -> list[Action]:
+        taken = set(self.food)
+        cfg = self.cfg
+        return [AbanAction("food", (("number", f),), cfg) for f in cfg.food_faces if f not in taken]
+
+    def _choose_food(self, number: int) -> None:
+        """[AB-S-9] each player in turn writes a food number 1-6, no repeats ([AB-SO-3]: 2-6 solo)."""
+        self.food = _set(self.food, self.seat, number)
+        self._say("food", self.seat, number)
+        if 0 in self.food:
+            self.seat = (self.seat + 1) % self.cfg.players
+            return
+        self.phase = TURN
+        self._start_round()
+
+    # ---------------------------------------------------------------- a round
+    def _start_round(self) -> None:
+        """[AB-P-1] the starting player rolls all the dice ([AB-SO-4]: two in solo)."""
+        self.round_no += 1
+        self.turn = 0
+        self.seat = self.start
+        self.used = 0
+        self.dice = tuple(sorted(self.rng.roll(self.cfg.dice_count)))
+        self._say("roll", self.round_no, self.start, self.dice)
+        if self.cfg.solo:
+            self._kobachan_moves(self.dice.count(1))
+            if self.phase == TURN and G.EMPTY not in self.gardens[0]:
+                self._game_over()
+
+    def _turn_choices(self) -> list[Action]:
+        cfg = self.cfg
+        me = self.seat
+        garden = self.gardens[me]
+        empty = [i for i, v in enumerate(garden) if v == G.EMPTY]
+        has_fert = self.fert[me] > 0
+        actions: list[Action] = []
+        idle_dice = []
+        for die in sorted(set(self.dice)):
+            uses = self._die_uses(die, me, garden, empty, has_fert)
+            if uses:
+                actions += uses
+            else:
+                idle_dice.append(die)
+        # [AB-P-8] a die with no use may still be taken; in solo only when no die has a use.
+        if not cfg.solo or not actions:
+            actions += [AbanAction("pass", (("die", d),), cfg) for d in idle_dice]
+        if has_fert and "colemo" in cfg.supers and not self.used & COLEMO_USED:
+            for die in sorted(set(self.dice)):
+                for d in cfg.colemo_deltas:
+                    if 1 <= die + d <= 6:  # [AB-D-9]
+                        actions.append(AbanAction("colemo", (("die", die), ("change", d)), cfg))
+        if has_fert and "machonero" in cfg.supers and not self.used & MACHONERO_USED:
+            subsets = set()
+            dice = self.dice
+            for i in range(len(dice)):
+                subsets.add((dice[i],))
+                for j in range(i + 1, len(dice)):
+                    subsets.add((dice[i], dice[j]))
+                    for k in range(j + 1, len(dice)):
+                        subsets.add((dice[i], dice[j], dice[k]))
+            actions += [AbanAction("machonero", (("dice", s),), cfg) for s in sorted(subsets)]
+        return actions
+
+    def _die_uses(self, die, me, garden, empty, has_fert) -> list[Action]:
+        cfg = self.cfg
+        out = []
+        if die >= 2 and die in cfg.boards:
+            out += [AbanAction("plant", (("die", die), ("at", RC[i])), cfg) for i in empty]  # [AB-P-2]
+            if has_fert and "rabamimo" in cfg.supers:
+                out += [AbanAction("radish", (("die", die), ("at", RC[i])), cfg) for i in empty]  # [AB-X-8]
+            if has_fert and "don_maceta" in cfg.supers:
+                out += [AbanAction("pot", (("die", die), ("at", RC[i])), cfg)
+                        for i in G.pot_sites(garden)]  # [AB-X-7]
+        if die == 1 and not cfg.solo and self.tokens[me] > 0:  # [AB-P-7] [AB-T-2]
+            kind = cfg.token_side
+            for seat in range(cfg.players):
+                if seat == me:
+                    continue
+                target = self.gardens[seat]
+                if kind == "espino":  # [AB-T-1] an empty square of an opponent's garden
+                    squares = [i for i, v in enumerate(target) if v == G.EMPTY]
+                else:  # [AB-T-3] an opponent's drawn plant, one Rocky a plant [AB-D-5]
+                    squares = [i for i, v in enumerate(target) if 2 <= v <= 6]
+                out += [AbanAction(kind, (("die", 1), ("seat", seat), ("at", RC[i])), cfg) for i in squares]
+        if self.shovels[me] > 0 and len(self.shovel_marks[me]) < cfg.content.setup.shovel_spaces:
+            out += [AbanAction("shovel", (("die", die), ("at", RC[i])), cfg)
+                    for i in G.token_squares(garden)]  # [AB-P-4]
+        return out
+
+    def _take_die(self, a: Action) -> None:
+        """[AB-P-2..4] take one die and use it; then the turn passes on."""
+        me, k, die = self.seat, a.kind, a["die"]
+        self.dice = _remove_one(self.dice, die)
+        at = a.get("at")
+        i = G.idx(*at) if at is not None else None
+        if k == "plant":
+            self._draw(me, i, die)
+        elif k == "espino":
+            self.tokens = _set(self.tokens, me, self.tokens[me] - 1)
+            self._draw(a["seat"], i, G.ESPINO)
+        elif k == "rocky":
+            self.tokens = _set(self.tokens, me, self.tokens[me] - 1)
+            self._draw(a["seat"], i, G.ROCKY + self.gardens[a["seat"]][i])
+        elif k == "shovel":
+            self.shovels = _set(self.shovels, me, self.shovels[me] - 1)
+            self.shovel_marks = _set(self.shovel_marks, me, self.shovel_marks[me] + (die,))
+            v = self.gardens[me][i]
+            self._draw(me, i, G.EMPTY if v == G.ESPINO else v - G.ROCKY)
+        elif k == "pot":
+            self.fert = _set(self.fert, me, self.fert[me] - 1)
+            self._draw(me, i, G.EMPTY)
+        elif k == "radish":
+            self.fert = _set(self.fert, me, self.fert[me] - 1)
+            self._draw(me, i, G.RADISH)
+        self._say("move", me, a)
+        self._end_turn()
+
+    def _draw(self, seat: int, i: int, code: int) -> None:
+        self.gardens = _set(self.gardens, seat, G.with_cell(self.gardens[seat], i, code))
+
+    def _end_turn(self) -> None:
+        self.used = 0
+        if not self.last_round and any(G.EMPTY not in g for g in self.gardens):
+            self.last_round = True  # [AB-E-1] [AB-D-4]
+            self._say("last_round")
+        if self.cfg.solo:
+            self._end_round()
+            return
+        self.turn += 1
+        if self.turn < self.cfg.players:
+            self.seat = (self.start + self.turn) % self.cfg.players  # [AB-P-3] to the left
+        else:
+            self._end_round()
+
+    def _end_round(self) -> None:
+        """[AB-P-5] the left-over die feeds every chayote of its number; [AB-P-6] next start."""
+        cap = self.cfg.content.setup.feed_boxes
+        for die in self.dice:
+            for seat, food in enumerate(self.food):
+                if food == die and self.feeds[seat] < cap:  # [AB-D-8]
+                    self.feeds = _set(self.feeds, seat, self.feeds[seat] + 1)
+                    self._say("feed", seat, die)
+        if self.last_round:
+            self._game_over()
+            return
+        self.start = (self.start - 1) % self.cfg.players
+        self._start_round()
+
+    def _game_over(self) -> None:
+        self.phase = OVER
+        self.seat = None
+        self.dice = ()
+        self._say("over")
+
+    # ---------------------------------------------------------------- expansion powers
+    def _colemo(self, die: int, change: int) -> None:
+        """[AB-X-3..5] once per turn, discard a fertilizer to change an available die."""
+        me = self.seat
+        self.fert = _set(self.fert, me, self.fert[me] - 1)
+        self.dice = tuple(sorted(_remove_one(self.dice, die) + (die + change,)))
+        self.used |= COLEMO_USED
+        self._say("colemo", me, die, die + change)
+
+    def _machonero(self, chosen: tuple[int, ...]) -> None:
+        """[AB-X-6] pay a fertilizer to re-roll up to three available dice."""
+        me = self.seat
+        self.fert = _set(self.fert, me, self.fert[me] - 1)
+        dice = self.dice
+        for v in chosen:
+            dice = _remove_one(dice, v)
+        rolled = self.rng.roll(len(chosen))
+        self.dice = tuple(sorted(dice + rolled))
+        self.used |= MACHONERO_USED
+        self._say("machonero", me, chosen, rolled)
+        if self.cfg.solo:
+            self._kobachan_moves(rolled.count(1))
+
+    # ---------------------------------------------------------------- solo: Ko'bachan
+    def _kobachan_moves(self, ones: int) -> None:
+        """[AB-SO-5] each 1 rolled moves Ko'bachan a step; [AB-SO-6] he digs; [AB-SO-8] the end."""
+        solo = self.cfg.content.solo
+        for _ in range(ones):
+            self.ko += 1
+            self._say("ko", self.ko)
+            if self.ko >= solo.track_length:
+                self._game_over()
+                return
+            if self.ko in solo.dig_steps:
+                self._kobachan_digs()
+
+    def _kobachan_digs(self) -> None:
+        solo = self.cfg.content.solo
+        setup = self.cfg.content.setup
+        numbered = [G.idx(r, c) for r in range(setup.garden_rows) for c in range(setup.garden_cols)]
+        garden = self.gardens[0]
+        if not any(garden[i] == G.EMPTY for i in numbered):
+            self._say("nodig")
+            return
+        while True:  # re-roll until the sum names an empty square
+            total = sum(self.rng.roll(solo.dig_dice))
+            i = numbered[total - solo.dig_dice]  # [AB-SO-1] squares numbered from 3
+            if garden[i] == G.EMPTY:
+                self._draw(0, i, G.DIG)
+                self._say("dig", total, i)
+                return
+
+    # ---------------------------------------------------------------- scoring
+    def score_breakdown(self) -> list[dict]:
+        """Each seat's points by source, as if the game ended now ([AB-E-2..5], [AB-SO-8])."""
+        cfg = self.cfg
+        scorer = cfg.scorer
+        per = [scorer.garden(g) for g in self.gardens]
+        out = [{"plants": {}, "chayote": 0, "tokens": 0, "radishes": 0, "total": 0} for _ in per]
+        for f in scorer.faces:
+            pid = cfg.boards[f]
+            if f in scorer.majority_faces:
+                rank_vp = cfg.content.plant(pid).rank_vp
+                pts = majority_rank_vp([p[1][f] for p in per], rank_vp)
+            else:
+                pts = [p[0][f] for p in per]
+            for seat, v in enumerate(pts):
+                out[seat]["plants"][pid] = v
+        if cfg.solo:
+            chayote = [self.feeds[0] * cfg.content.solo.feed_vp]
+        else:
+            row = cfg.content.chayote[cfg.players]
+            chayote = rank_awards(self.feeds, row.alone, row.tied)
+        setup = cfg.content.setup
+        for seat, (points, counts, espinos, rockys, radishes) in enumerate(per):
+            b = out[seat]
+            b["chayote"] = chayote[seat]
+            b["tokens"] = -setup.token_penalty * (espinos + rockys)
+            b["radishes"] = -setup.radish_penalty * radishes
+            b["total"] = sum(b["plants"].values()) + b["chayote"] + b["tokens"] + b["radishes"]
+        return out
+
+    def _scores(self):
+        return tuple(float(b["total"]) for b in self.score_breakdown())
+
+    def solo_band(self) -> str | None:
+        """[AB-SO-9] the rulebook's verdict on a solo score."""
+        if not self.cfg.solo:
+            return None
+        total = self.score_breakdown()[0]["total"]
+        band = None
+        for lowest, text in self.cfg.content.solo.bands:
+            if total >= lowest:
+                band = text
+        return band
+
+    # ---------------------------------------------------------------- views
+    def _say(self, *event) -> None:
+        self.log = (self.log, event)  # a cons list: O(1), words are written only for views
+
+    def _view(self, seat):
+        # Aban! has no hidden information but the future rolls (the RNG, never shown).
+        cfg = self.cfg
+        content = cfg.content
+        breakdown = self.score_breakdown()
+        seats = []
+        for s in range(cfg.players):
+            seats.append({
+                "seat": s,
+                "garden": _garden_json(self.gardens[s], cfg),
+                "food": self.food[s] or None,
+                "feeds": self.feeds[s],
+                "tokens": self.tokens[s],
+                "shovels": self.shovels[s],
+                "shovel_marks": list(self.shovel_marks[s]),
+                "fertilizer": self.fert[s],
+                "score": breakdown[s],
+            })
+        doc = {
+            "game": "aban",
+            "viewer": seat,
+            "players": cfg.players,
+            "phase": self.phase,
+            "round": self.round_no,
+            "current_player": self.current_player,
+            "start_player": self.start,
+            "last_round": self.last_round,
+            "dice": list(self.dice),
+            "token_side": None if cfg.solo else cfg.token_side,
+            "boards": {str(f): {"id": cfg.boards[f], "name": cfg.plant_names[f],
+                                "text": content.plant(cfg.boards[f]).text} for f in sorted(cfg.boards)},
+            "super_plants": sorted(cfg.supers),
+            "colemo_variant": cfg.colemo_variant if "colemo" in cfg.supers else None,
+            "powers_used": {"colemo": bool(self.used & COLEMO_USED),
+                            "machonero": bool(self.used & MACHONERO_USED)},
+            "seats": seats,
+            "log": log_lines(self.log, cfg),
+        }
+        if cfg.solo:
+            doc["kobachan"] = {"step": self.ko, "track_length": content.solo.track_length,
+                               "dig_steps": list(content.solo.dig_steps)}
+            doc["result"] = self.solo_band() if self.phase == OVER else None
+        if self.phase == OVER:
+            doc["winners"] = self.winners()
+        return doc
+
+    def _dump(self) -> dict:
+        doc = self._view(None)
+        doc["rng"] = self.rng.state
+        doc["turn"] = self.turn
+        doc["ko"] = self.ko
+        return doc
+
+    # ---------------------------------------------------------------- errors
+    def _why_illegal(self, a: Action) -> str | None:
+        return explain_illegal(self, a.kind, dict(a.args))
+
+    def _why_illegal_json(self, doc: dict) -> str | None:
+        return explain_illegal(self, doc.get("kind"), doc)
+
+
+def _garden_json(garden, cfg) -> list[dict]:
+    out = []
+    for i, v in enumerate(garden):
+        if v == G.NO_POT:
+            continue
+        r, c = RC[i]
+        square = {"at": [r, c], "plant": None, "token": None}
+        if 2 <= v <= 6:
+            square["plant"] = cfg.boards[v]
+        elif v > G.ROCKY:
+            square["plant"] = cfg.boards[v - G.ROCKY]
+            square["token"] = "rocky"
+        elif v != G.EMPTY:
+            square["token"] = G.CODE_NAMES[v]
+        if cfg.solo and 0 <= r < 4 and 0 <= c < 4:
+            square["number"] = 3 + r * 4 + c
+        out.append(square)
+    return out
+
+
+from .illegal import explain_illegal, log_lines  # noqa: E402  (words kept apart from rules)
