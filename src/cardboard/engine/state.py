@@ -185,20 +185,17 @@ class State:
     def _illegal_json_message(self, doc: dict, kind: str, legal: list[Action]) -> str:
         if self.is_terminal():
             return "the game is over: no move can be made"
-        kinds = sorted({a.kind for a in legal})
-        if kind not in {a.kind for a in legal}:
-            return (
-                f"no move of kind '{kind}' is legal now for seat {self.current_player}; "
-                f"legal kinds now: {', '.join(kinds)}"
-            )
-        reason = None
         try:
             reason = self._why_illegal_json(doc)
-        except Exception:  # a malformed doc may not even parse into an action
+        except Exception:  # a malformed doc may trip the game's explainer; fall back
             reason = None
-        return f"illegal move {doc!r} for seat {self.current_player}: " + (
-            reason or "its arguments match no legal move now"
-        )
+        who = f"seat {self.current_player}"
+        if reason:
+            return f"illegal move {doc!r} for {who}: {reason}"
+        kinds = sorted({a.kind for a in legal})
+        if kind not in kinds:
+            return f"no move of kind '{kind}' is legal now for {who}; legal kinds now: {', '.join(kinds)}"
+        return f"illegal move {doc!r} for {who}: its arguments match no legal move now"
 
     def _why_illegal_json(self, doc: dict) -> str | None:
         return None

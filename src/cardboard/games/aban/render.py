@@ -1,0 +1,228 @@
+"""Aban! drawn with rich, from the JSON view alone.
+
+Only the view dict is read (never the state), so anything that holds a view (a
+save file's snapshot, a remote client) draws exactly what the player was shown.
+"""
+from __future__ import annotations
+
+from rich.columns import Columns
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+DIE_FACES = "⚀⚁⚂⚃⚄⚅"
+# Mid-tone 256-colour shades: legible on dark and on light terminal themes alike.
+FACE_COLOURS = {1: "red3", 2: "green3", 3: "dark_orange3", 4: "deep_sky_blue3",
+                5: "medium_purple3", 6: "deep_pink3"}
+ESPINO = Text(" ✱ ", "bold red3")
+RADISH = Text(" ◆ ", "bold magenta")
+DIG = Text("░░░", "grey50")
+EMPTY = Text(" · ", "dim")
+
+TOKEN_BOARD = {
+    "espino": ("Espino", ESPINO, "Put one (die 1) on an empty square of an opponent: -2 VP to them if it stays."),
+    "rocky": ("Rocky", Text("●", "bold red3"),
+              "Put one (die 1) on a drawn plant of an opponent: the plant is blocked, -2 VP to them if it stays."),
+}
+# Short reminders of the expansion boards; the view names them but carries no text.
+SUPER_TEXT = {
+    "colemo": "Colemo: 1 fertilizer, once a turn before taking a die: change an available die by {variant}.",
+    "machonero": "Machonero: 1 fertilizer, once a turn: re-roll up to 3 of the available dice.",
+    "don_maceta": "Don maceta: 1 fertilizer + a die 2-6: draw an extra pot next to your garden.",
+    "rabamimo": "Rabamimo: 1 fertilizer + a die 2-6: draw a radish, wild in patterns, -1 VP each.",
+}
+COLEMO_VARIANTS = {"plus_minus_one": "+1 or -1", "plus_one_two": "+1 or +2", "minus_one_two": "-1 or -2"}
+
+
+def die(value: int) -> Text:
+    """A die as its face glyph plus the digit (the glyph alone is tiny in many fonts)."""
+    return Text(f"{DIE_FACES[value - 1]} {value}", f"bold {FACE_COLOURS.get(value, '')}".strip())
+
+
+def _plants(view: dict) -> dict[str, tuple[str, str]]:
+    """plant id -> (3-letter symbol, colour). The 15 plants' ids differ in their first 3 letters."""
+    return {b["id"]: (b["id"][:3].capitalize(), FACE_COLOURS[int(face)]) for face, b in view["boards"].items()}
+
+
+def _who(view: dict, seat: int | None) -> str:
+    if view["players"] == 1:
+        return "you"
+    return f"seat {seat}" + (" (you)" if seat == view.get("viewer") else "")
+
+
+def render_header(view: dict) -> RenderableType:
+    line = Text.assemble(("Aban!", "bold green3"), "  ")
+    phase = view["phase"]
+    if phase == "over":
+        line.append("game over", "bold")
+    else:
+        line.append(f"round {view['round']}  " if view["round"] else "set-up  ")
+        turn = "choosing the chayote's food" if phase == "food" else "to move"
+        line.append(f"{_who(view, view['current_player'])} {turn}", "bold yellow")
+        if view["players"] > 1:
+            line.append(f"  start player: seat {view['start_player']}")
+    if view.get("last_round"):
+        line.append("  LAST ROUND ", "bold white on red3")
+    dice = Text("dice: ")
+    if view["dice"]:
+        dice.append_text(Text("  ").join(die(d) for d in view["dice"]))
+    else:
+        dice.append("none rolled", "dim")
+    if view.get("token_side"):
+        dice.append(f"    token side: {view['token_side'].capitalize()}")
+    else:
+        dice.append("    solo: Ko'bachan's Mischief")
+    return Group(line, dice)
+
+
+def render_boards(view: dict) -> RenderableType:
+    plants = _plants(view)
+    table = Table(box=None, padding=(0, 1), show_header=False, expand=False)
+    table.add_column("die", no_wrap=True)
+    table.add_column("plant", no_wrap=True)
+    table.add_column("sym", no_wrap=True)
+    table.add_column("scoring")
+    side = view.get("token_side")
+    if side in TOKEN_BOARD:
+        name, sym, text = TOKEN_BOARD[side]
+        table.add_row(die(1), name, sym, Text(text, "dim"))
+    for face, board in sorted(view["boards"].items()):
+        sym, colour = plants[board["id"]]
+        table.add_row(die(int(face)), Text(board["name"], colour), Text(sym, f"bold {colour}"), board["text"])
+    for sp in view.get("super_plants", []):
+        text = SUPER_TEXT.get(sp, sp).format(variant=COLEMO_VARIANTS.get(view.get("colemo_variant"), "±1"))
+        name, _, text = text.partition(": ")
+        used = view.get("powers_used", {}).get(sp)
+        table.add_row(Text("★", "bold"), Text(name, "bold"), "", text + (" (used this turn)" if used else ""))
+    return table
+
+
+def _cell(square: dict, plants: dict) -> Text:
+    token, plant = square.get("token"), square.get("plant")
+    if plant is not None:
+        sym, colour = plants.get(plant, (plant[:3].capitalize(), ""))
+        if token == "rocky":  # a Rocky sits on the plant and blocks it: marker first, plant dimmed
+            return Text.assemble(("●", "bold red3"), (sym[:2], f"dim {colour}"))
+        return Text(sym, f"bold {colour}")
+    if token == "espino":
+        return ESPINO
+    if token == "radish":
+        return RADISH
+    if token == "dig":
+        return DIG
+    if "number" in square:  # solo: the number Ko'bachan's dig dice must roll to hit this square
+        return Text(f"{square['number']:>3}", "dim")
+    return EMPTY
+
+
+def render_garden(seat: dict, view: dict) -> Text:
+    """The garden's bounding box (extra pots may lie outside rows/cols 0..3), labelled as moves are."""
+    plants = _plants(view)
+    squares = {tuple(sq["at"]): sq for sq in seat["garden"]}
+    rows = range(min(r for r, _ in squares), max(r for r, _ in squares) + 1)
+    cols = range(min(c for _, c in squares), max(c for _, c in squares) + 1)
+    labels = [f"r{r + 1}" for r in rows]
+    pad = max(len(x) for x in labels)
+    out = Text(" " * pad)
+    for c in cols:
+        out.append(f" {f'c{c + 1}':>3}", "dim")
+    for r, label in zip(rows, labels):
+        out.append("\n")
+        out.append(label.rjust(pad), "dim")
+        for c in cols:
+            out.append(" ")
+            sq = squares.get((r, c))
+            out.append_text(_cell(sq, plants) if sq else Text("   "))
+    return out
+
+
+def render_seat(seat: dict, view: dict) -> Panel:
+    plants = _plants(view)
+    solo = view["players"] == 1
+    info = Text()
+    food = seat.get("food")
+    info.append("chayote eats ")
+    info.append_text(die(food) if food else Text("?", "dim"))
+    info.append(f"  fed {seat['feeds']}")
+    if not solo:
+        side = (view.get("token_side") or "token").capitalize() + "s"
+        marks = ",".join(map(str, seat["shovel_marks"]))
+        info.append(f"\n{side} left {seat['tokens']}  shovels left {seat['shovels']}")
+        if marks:
+            info.append(f" (used on {marks})", "dim")
+    info.append(f"\nfertilizer {seat['fertilizer']}")
+    score = seat["score"]
+    info.append("\n")
+    info.append(f"{score['total']} VP", "bold")
+    parts = [Text(f"{plants.get(p, (p[:3], ''))[0]} {v}", plants.get(p, ("", ""))[1])
+             for p, v in score["plants"].items() if v]
+    parts += [Text(f"{name} {score[key]}") for key, name in
+              (("chayote", "chay"), ("tokens", "tok"), ("radishes", "rad")) if score.get(key)]
+    if parts:
+        info.append("  ")
+        info.append_text(Text("  ").join(parts))
+    title = Text(_who(view, seat["seat"]) if not solo else "your garden", "bold")
+    style = "dim"
+    if seat["seat"] == view.get("viewer"):
+        style = "cyan"
+    if seat["seat"] == view.get("current_player"):
+        title = Text.assemble(("▶ ", "bold yellow"), title, (" to move", "yellow"))
+        style = "bold yellow"
+    grid = render_garden(seat, view)
+    # A fixed width lets the info wrap under the grid and keeps gardens aligned in columns:
+    # three 4x4 gardens side by side fit a 100-column terminal.
+    width = max(30, _width(grid) + 4)
+    return Panel(Group(grid, info), title=title, title_align="left", border_style=style, width=width)
+
+
+def _width(text: Text) -> int:
+    return max(line.cell_len for line in text.split())
+
+
+def render_legend(view: dict) -> Text:
+    items = [(EMPTY, "empty")]
+    if view.get("token_side") == "espino":
+        items.append((ESPINO, "Espino"))
+    elif view.get("token_side") == "rocky":
+        items.append((Text.assemble(("●", "bold red3"), ("xx", "dim")), "Rocky on a plant"))
+    if "rabamimo" in view.get("super_plants", []):
+        items.append((RADISH, "radish (wild)"))
+    if view.get("kobachan"):
+        items = [(Text("  7", "dim"), "empty (dig number)"), (DIG, "Ko'bachan's dig")]
+    return Text("   ").join(Text.assemble(sym, " ", (what, "dim")) for sym, what in items)
+
+
+def render_kobachan(ko: dict) -> Text:
+    """The track: start ▶, dig steps ⊗, the end ✖; Ko'bachan's token ● where he stands."""
+    out = Text("Ko'bachan: ", "bold")
+    for i in range(ko["track_length"] + 1):
+        if i == ko["step"]:
+            out.append("●", "bold yellow")
+        elif i == 0:
+            out.append("▶", "green3")
+        elif i == ko["track_length"]:
+            out.append("✖", "bold green3")
+        elif i in ko["dig_steps"]:
+            out.append("⊗", "bold red3")
+        else:
+            out.append("·", "dim")
+        out.append(" ")
+    digs = ", ".join(map(str, ko["dig_steps"]))
+    out.append(f" step {ko['step']} of {ko['track_length']} (digs at {digs}; the game ends at {ko['track_length']})",
+               "dim")
+    return out
+
+
+def render_view(view: dict) -> RenderableType:
+    parts: list[RenderableType] = [render_header(view), render_boards(view)]
+    log = view.get("log") or []
+    if log:
+        parts.append(Panel(Text("\n".join(log[-8:]), "dim"), title="recent", title_align="left",
+                           border_style="dim"))
+    if view.get("kobachan"):
+        parts.append(render_kobachan(view["kobachan"]))
+    seats = [render_seat(s, view) for s in view["seats"]]
+    parts.append(Columns(seats, padding=(0, 1)))
+    parts.append(render_legend(view))
+    return Group(*parts)
