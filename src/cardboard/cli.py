@@ -24,12 +24,11 @@ def _options(pairs: list[str]) -> dict:
 
 
 def _cmd_play(args) -> int:
-    from .play import run_play
-
-    options = _options(args.option)
-    game = load_game(args.game, players=args.players, seed=args.seed, options=options)
     if not 0 <= args.bots <= args.players:
         raise CardboardError(f"--bots must be between 0 and {args.players}")
+    game = load_game(args.game, players=args.players, seed=args.seed, options=_options(args.option))
+    from .play import run_play
+
     return run_play(game, humans=args.players - args.bots, bot=args.bot)
 
 

@@ -109,7 +109,7 @@ def explain_illegal(state, kind, args: dict) -> str | None:
             return f"{_where(at)} is not an empty square of your garden [AB-X-8]"
     if kind == "pass":
         if cfg.solo:
-            return "in the solo mode you plant with a die whenever one can be planted [AB-SO-10]"
+            return "in the solo mode you plant with a die whenever one can be planted [AB-D-15]"
         return f"the {die} can still be used, so it cannot be taken for nothing [AB-P-8]"
     return None
 
