@@ -8,7 +8,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
 from cardboard.engine import ConfigError, Game, Rng, derive_seed
 
 from .content import Content, load_content
-from .scoring import GardenScorer
+from .scoring import garden_scorer
 
 SUPER_PLANTS = ("colemo", "machonero", "don_maceta", "rabamimo")
 
@@ -111,7 +111,7 @@ class AbanGame(Game):
         cfg.colemo_deltas = tuple(sorted(deltas))
         cfg.horizontal_lines = opts.horizontal_lines
         cfg.first_player = opts.first_player
-        cfg.scorer = GardenScorer(content, boards, opts.horizontal_lines)
+        cfg.scorer = garden_scorer(opts.content, tuple(sorted(boards.items())), opts.horizontal_lines)
         cfg.tokens = 0 if solo else content.setup.tokens[n]
         cfg.shovels = 0 if solo else content.setup.shovels[n]
         cfg.fertilizer = content.setup.fertilizer

@@ -7,12 +7,12 @@ of handing the (at most three) radishes to the boards.
 """
 from __future__ import annotations
 
-from itertools import combinations
+from functools import lru_cache
 
-from .content import Content, Pattern, Plant
+from .content import Content, Pattern, Plant, load_content
 from .garden import (
-    DIAGONAL, HORIZONTAL, NEIGHBOURS4, NEIGHBOURS_VERTICAL, RADISH, ROCKY, SIZE, ESPINO, VERTICAL,
-    W, idx, in_field, rc,
+    DIAGONAL, ESPINO, HORIZONTAL, NEIGHBOURS4, NEIGHBOURS_VERTICAL, RADISH, ROCKY, SIZE, VERTICAL,
+    idx, in_field, rc,
 )
 
 
@@ -68,11 +68,13 @@ class BoardScorer:
                                 self.by_cell[idx(r + dr, c + dc)].append((mask, pattern.vp))
             for lst in self.by_cell:
                 lst.sort(key=lambda mv: -mv[1])
-        offsets = VERTICAL + DIAGONAL + (HORIZONTAL if horizontal_lines else ())
-        self.blockers = [
-            sum(1 << idx(r + dr, c + dc) for dr, dc in offsets if in_field(r + dr, c + dc))
-            for r, c in map(rc, range(SIZE))
-        ]
+        self.blockers = []
+        if self.kind == "isolated":  # the squares where another one spoils it
+            offsets = VERTICAL + DIAGONAL + (HORIZONTAL if horizontal_lines else ())
+            self.blockers = [
+                sum(1 << idx(r + dr, c + dc) for dr, dc in offsets if in_field(r + dr, c + dc))
+                for r, c in map(rc, range(SIZE))
+            ]
         self.links = NEIGHBOURS_VERTICAL if plant.adjacency == "vertical" else NEIGHBOURS4
 
     def score(self, real: int, wild: int = 0) -> int:
@@ -149,7 +151,7 @@ class GardenScorer:
     def __init__(self, content: Content, boards: dict[int, str], horizontal_lines: bool):
         self.content = content
         self.faces = tuple(sorted(boards))
-        self.boards = {f: BoardScorer(content.plant(boards[f]), horizontal_lines) for f in self.faces}
+        self.boards = {f: board_scorer(content.plant(boards[f]), horizontal_lines) for f in self.faces}
         self.majority_faces = tuple(f for f in self.faces if self.boards[f].kind == "majority")
         self.cache: dict = {}
 
@@ -211,6 +213,19 @@ class GardenScorer:
         for f in self.faces:
             points[f] = table[f][picks[f]] if f in picks else self.boards[f].score(masks[f])
         return points
+
+
+@lru_cache(maxsize=256)
+def board_scorer(plant: Plant, horizontal_lines: bool) -> BoardScorer:
+    """Boards are shared across games (plants are frozen data), and so are their caches."""
+    return BoardScorer(plant, horizontal_lines)
+
+
+@lru_cache(maxsize=512)
+def garden_scorer(content_path: str | None, boards: tuple[tuple[int, str], ...],
+                  horizontal_lines: bool) -> GardenScorer:
+    """One scorer (and so one cache) per set of boards, shared by every game that uses it."""
+    return GardenScorer(load_content(content_path), dict(boards), horizontal_lines)
 
 
 def rank_awards(values, alone, tied) -> list[int]:
