@@ -19,6 +19,8 @@ names whoever decides next. An automated opponent is resolved inside `_do`.
 """
 from __future__ import annotations
 
+from itertools import repeat
+from operator import is_
 from typing import TYPE_CHECKING, Any
 
 from .action import Action
@@ -64,7 +66,9 @@ class State:
         legal = self._legal
         if legal is None:
             legal = self._legal = self._legal_actions() if not self.is_terminal() else []
-        if action not in legal:
+        # Bots hand back the very objects legal_actions() gave: an identity scan (in C) is
+        # enough for them; anything else is compared by value.
+        if not any(map(is_, legal, repeat(action))) and action not in legal:
             raise IllegalAction(self._illegal_message(action))
         self._do(action)
         self._hist = (self._hist, action)

@@ -71,25 +71,11 @@ POT_ZONE = frozenset(
 )
 
 
-def empty_squares(garden: tuple[int, ...]) -> list[int]:
-    return [i for i, v in enumerate(garden) if v == EMPTY]
-
-
-def plant_squares(garden: tuple[int, ...]) -> list[int]:
-    return [i for i, v in enumerate(garden) if 2 <= v <= 6]
-
-
-def token_squares(garden: tuple[int, ...]) -> list[int]:
-    """Squares with an Espino or a Rocky: what a shovel may remove."""
-    return [i for i, v in enumerate(garden) if v == ESPINO or v > ROCKY]
-
-
-def pot_sites(garden: tuple[int, ...]) -> list[int]:
-    """Where Don maceta may add a pot: off the sheet, orthogonally next to a square."""
-    return sorted(
-        i for i in POT_ZONE
-        if garden[i] == NO_POT and any(garden[j] != NO_POT for j in NEIGHBOURS4[i])
-    )
+def pot_sites(garden: tuple[int, ...], squares) -> list[int]:
+    """Where Don maceta may add a pot: off the sheet, orthogonally next to one of `squares`."""
+    return sorted({
+        j for i in squares for j in NEIGHBOURS4[i] if garden[j] == NO_POT and j in POT_ZONE
+    })
 
 
 def with_cell(garden: tuple[int, ...], i: int, code: int) -> tuple[int, ...]:

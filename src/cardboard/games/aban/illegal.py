@@ -103,7 +103,7 @@ def explain_illegal(state, kind, args: dict) -> str | None:
             return f"{name} costs a fertilizer token and you have none {rule}"
         if die not in cfg.boards:
             return f"{name} takes a die of 2 to 6 {rule}"
-        if kind == "pot" and (i is None or i not in G.pot_sites(garden)):
+        if kind == "pot" and (i is None or i not in G.pot_sites(garden, state.pots[me])):
             return f"an extra pot goes off the sheet, next to a square of your garden; {_where(at)} is not such a place [AB-D-11]"
         if kind == "radish" and (i is None or garden[i] != G.EMPTY):
             return f"{_where(at)} is not an empty square of your garden [AB-X-8]"

@@ -8,6 +8,7 @@ from __future__ import annotations
 from rich.columns import Columns
 from rich.console import Group, RenderableType
 from rich.panel import Panel
+from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
@@ -52,17 +53,17 @@ def _who(view: dict, seat: int | None) -> str:
 
 
 def render_header(view: dict) -> RenderableType:
-    line = Text.assemble(("Aban!", "bold green3"), "  ")
+    line = Text()
     phase = view["phase"]
     if phase == "over":
         line.append("game over", "bold")
     else:
         line.append(f"round {view['round']}  " if view["round"] else "set-up  ")
-        turn = "choosing the chayote's food" if phase == "food" else "to move"
+        turn = "to choose the chayote's food" if phase == "food" else "to move"
         line.append(f"{_who(view, view['current_player'])} {turn}", "bold yellow")
         if view["players"] > 1:
             line.append(f"  start player: seat {view['start_player']}")
-    if view.get("last_round"):
+    if view.get("last_round") and phase != "over":
         line.append("  LAST ROUND ", "bold white on red3")
     dice = Text("dice: ")
     if view["dice"]:
@@ -140,6 +141,10 @@ def render_garden(seat: dict, view: dict) -> Text:
 def render_seat(seat: dict, view: dict) -> Panel:
     plants = _plants(view)
     solo = view["players"] == 1
+    grid = render_garden(seat, view)
+    # A fixed width lets the info flow under the grid and keeps gardens aligned in columns:
+    # three 4x4 gardens side by side fit a 100-column terminal.
+    width = max(30, _width(grid) + 4)
     info = Text()
     food = seat.get("food")
     info.append("chayote eats ")
@@ -147,11 +152,13 @@ def render_seat(seat: dict, view: dict) -> Panel:
     info.append(f"  fed {seat['feeds']}")
     if not solo:
         side = (view.get("token_side") or "token").capitalize() + "s"
-        marks = ",".join(map(str, seat["shovel_marks"]))
-        info.append(f"\n{side} left {seat['tokens']}  shovels left {seat['shovels']}")
-        if marks:
-            info.append(f" (used on {marks})", "dim")
-    info.append(f"\nfertilizer {seat['fertilizer']}")
+        parts = [Text(f"{side} {seat['tokens']}"), Text(f"shovels {seat['shovels']}")]
+        if seat["shovel_marks"]:  # the dice drawn on the sheet's shovel spaces
+            parts.append(Text(f"(used {','.join(map(str, seat['shovel_marks']))})", "dim"))
+        info.append("\n")
+        info.append_text(_flow(parts, width - 4, used=0))
+    if view.get("super_plants"):  # fertilizer only pays for the expansion's powers
+        info.append(f"\nfertilizer {seat['fertilizer']}")
     score = seat["score"]
     info.append("\n")
     info.append(f"{score['total']} VP", "bold")
@@ -159,25 +166,37 @@ def render_seat(seat: dict, view: dict) -> Panel:
              for p, v in score["plants"].items() if v]
     parts += [Text(f"{name} {score[key]}") for key, name in
               (("chayote", "chay"), ("tokens", "tok"), ("radishes", "rad")) if score.get(key)]
-    if parts:
-        info.append("  ")
-        info.append_text(Text("  ").join(parts))
+    info.append_text(_flow(parts, width - 4, used=len(f"{score['total']} VP")))
     title = Text(_who(view, seat["seat"]) if not solo else "your garden", "bold")
     style = "dim"
     if seat["seat"] == view.get("viewer"):
         style = "cyan"
     if seat["seat"] == view.get("current_player"):
-        title = Text.assemble(("▶ ", "bold yellow"), title, (" to move", "yellow"))
+        title = Text.assemble(("▶ ", "bold yellow"), title, ("" if solo else " to move", "yellow"))
         style = "bold yellow"
-    grid = render_garden(seat, view)
-    # A fixed width lets the info wrap under the grid and keeps gardens aligned in columns:
-    # three 4x4 gardens side by side fit a 100-column terminal.
-    width = max(30, _width(grid) + 4)
     return Panel(Group(grid, info), title=title, title_align="left", border_style=style, width=width)
 
 
 def _width(text: Text) -> int:
     return max(line.cell_len for line in text.split())
+
+
+def _flow(parts: list[Text], width: int, used: int = 0) -> Text:
+    """Join `parts` with two spaces, breaking lines only between parts (never inside "Ajo 15").
+
+    `used` is how much of the current line is already taken.
+    """
+    out = Text()
+    for part in parts:
+        if used and used + 2 + part.cell_len > width:
+            out.append("\n")
+            used = 0
+        elif used:
+            out.append("  ")
+            used += 2
+        out.append_text(part)
+        used += part.cell_len
+    return out
 
 
 def render_legend(view: dict) -> Text:
@@ -215,7 +234,9 @@ def render_kobachan(ko: dict) -> Text:
 
 
 def render_view(view: dict) -> RenderableType:
-    parts: list[RenderableType] = [render_header(view), render_boards(view)]
+    # Reference first, the live situation last: the status line with the dice ends up
+    # right above the move list a player reads next.
+    parts: list[RenderableType] = [Rule(Text("Aban!", "bold green3"), style="green3"), render_boards(view)]
     log = view.get("log") or []
     if log:
         parts.append(Panel(Text("\n".join(log[-8:]), "dim"), title="recent", title_align="left",
@@ -225,4 +246,6 @@ def render_view(view: dict) -> RenderableType:
     seats = [render_seat(s, view) for s in view["seats"]]
     parts.append(Columns(seats, padding=(0, 1)))
     parts.append(render_legend(view))
+    parts.append(Panel(render_header(view), border_style="bold yellow" if view["phase"] != "over" else "dim",
+                       expand=False))
     return Group(*parts)

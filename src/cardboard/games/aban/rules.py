@@ -51,6 +51,21 @@ class AbanAction(Action):
         return super().label()
 
 
+def _row(cfg: AbanConfig, kind: str, key: int) -> list:
+    """The game's cache of square actions of one kind and die (or seat), filled on demand:
+    legal_actions hands out the same Action objects instead of building new ones."""
+    row = cfg.action_rows.get((kind, key))
+    if row is None:
+        row = cfg.action_rows[(kind, key)] = [None] * G.SIZE
+    return row
+
+
+def _make(row: list, cfg: AbanConfig, kind: str, die: int, i: int, seat: int | None = None) -> Action:
+    args = (("die", die), ("at", RC[i])) if seat is None else (("die", die), ("seat", seat), ("at", RC[i]))
+    row[i] = action = AbanAction(kind, args, cfg)
+    return action
+
+
 def _set(tup: tuple, i: int, value) -> tuple:
     return tup[:i] + (value,) + tup[i + 1:]
 
@@ -63,7 +78,7 @@ def _remove_one(dice: tuple[int, ...], value: int) -> tuple[int, ...]:
 class AbanState(State):
     __slots__ = ("cfg", "phase", "seat", "gardens", "tokens", "shovels", "shovel_marks", "fert",
                  "feeds", "food", "dice", "start", "turn", "used", "last_round", "ko", "round_no",
-                 "log")
+                 "log", "pots")
 
     # ---------------------------------------------------------------- set-up
     @classmethod
@@ -78,6 +93,7 @@ class AbanState(State):
         s.turn = 0
         blank = G.new_garden(cfg.content.setup.garden_rows, cfg.content.setup.garden_cols)
         s.gardens = (blank,) * n  # [AB-D-1]
+        s.pots = (tuple(i for i, v in enumerate(blank) if v != G.NO_POT),) * n  # each sheet's squares
         s.tokens = (cfg.tokens,) * n  # [AB-S-5]
         s.shovels = (cfg.shovels,) * n  # [AB-S-6]
         s.shovel_marks = ((),) * n
@@ -146,7 +162,7 @@ class AbanState(State):
         cfg = self.cfg
         me = self.seat
         garden = self.gardens[me]
-        empty = [i for i, v in enumerate(garden) if v == G.EMPTY]
+        empty = [i for i in self.pots[me] if garden[i] == G.EMPTY]
         has_fert = self.fert[me] > 0
         actions: list[Action] = []
         idle_dice = []
@@ -180,12 +196,15 @@ class AbanState(State):
         cfg = self.cfg
         out = []
         if die >= 2 and die in cfg.boards:
-            out += [AbanAction("plant", (("die", die), ("at", RC[i])), cfg) for i in empty]  # [AB-P-2]
+            row = _row(cfg, "plant", die)
+            out += [row[i] or _make(row, cfg, "plant", die, i) for i in empty]  # [AB-P-2]
             if has_fert and "rabamimo" in cfg.supers:
-                out += [AbanAction("radish", (("die", die), ("at", RC[i])), cfg) for i in empty]  # [AB-X-8]
+                row = _row(cfg, "radish", die)
+                out += [row[i] or _make(row, cfg, "radish", die, i) for i in empty]  # [AB-X-8]
             if has_fert and "don_maceta" in cfg.supers:
-                out += [AbanAction("pot", (("die", die), ("at", RC[i])), cfg)
-                        for i in G.pot_sites(garden)]  # [AB-X-7]
+                row = _row(cfg, "pot", die)
+                out += [row[i] or _make(row, cfg, "pot", die, i)
+                        for i in G.pot_sites(garden, self.pots[me])]  # [AB-X-7]
         if die == 1 and not cfg.solo and self.tokens[me] > 0:  # [AB-P-7] [AB-T-2]
             kind = cfg.token_side
             for seat in range(cfg.players):
@@ -193,13 +212,15 @@ class AbanState(State):
                     continue
                 target = self.gardens[seat]
                 if kind == "espino":  # [AB-T-1] an empty square of an opponent's garden
-                    squares = [i for i, v in enumerate(target) if v == G.EMPTY]
+                    squares = [i for i in self.pots[seat] if target[i] == G.EMPTY]
                 else:  # [AB-T-3] an opponent's drawn plant, one Rocky a plant [AB-D-5]
-                    squares = [i for i, v in enumerate(target) if 2 <= v <= 6]
-                out += [AbanAction(kind, (("die", 1), ("seat", seat), ("at", RC[i])), cfg) for i in squares]
+                    squares = [i for i in self.pots[seat] if 2 <= target[i] <= 6]
+                row = _row(cfg, kind, seat)
+                out += [row[i] or _make(row, cfg, kind, 1, i, seat) for i in squares]
         if self.shovels[me] > 0 and len(self.shovel_marks[me]) < cfg.content.setup.shovel_spaces:
-            out += [AbanAction("shovel", (("die", die), ("at", RC[i])), cfg)
-                    for i in G.token_squares(garden)]  # [AB-P-4]
+            row = _row(cfg, "shovel", die)
+            out += [row[i] or _make(row, cfg, "shovel", die, i)
+                    for i in self.pots[me] if garden[i] == G.ESPINO or garden[i] > G.ROCKY]  # [AB-P-4]
         return out
 
     def _take_die(self, a: Action) -> None:
@@ -224,6 +245,7 @@ class AbanState(State):
         elif k == "pot":
             self.fert = _set(self.fert, me, self.fert[me] - 1)
             self._draw(me, i, G.EMPTY)
+            self.pots = _set(self.pots, me, tuple(sorted(self.pots[me] + (i,))))
         elif k == "radish":
             self.fert = _set(self.fert, me, self.fert[me] - 1)
             self._draw(me, i, G.RADISH)
