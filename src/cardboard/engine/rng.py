@@ -3,6 +3,7 @@
 A SplitMix64 generator: its whole state is one int, so cloning, saving and
 reseeding are trivial and identical on every platform and Python version.
 """
+import hashlib
 
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
@@ -55,12 +56,6 @@ class Rng:
 
 
 def derive_seed(*parts) -> int:
-    """A stable 64-bit seed from ints and strings (not Python's salted hash())."""
-    r = Rng(0x1234567)
-    acc = 0
-    for part in parts:
-        data = str(part).encode()
-        for byte in data:
-            r.state ^= byte
-            acc ^= r.next64()
-    return acc & _MASK
+    """A stable 64-bit seed from ints and strings (unlike hash(), the same in every process)."""
+    digest = hashlib.blake2b("\x1f".join(map(str, parts)).encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "little")

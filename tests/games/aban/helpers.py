@@ -50,7 +50,14 @@ def set_dice(state, dice):
 def set_garden(state, seat, drawing):
     gs = list(state.gardens)
     gs[seat] = garden(drawing)
-    state.gardens = tuple(gs)
+    set_gardens(state, *gs)
+
+
+def set_gardens(state, *gardens):
+    """Replace every garden (drawings or garden tuples), keeping the squares list in step."""
+    gs = tuple(garden(g) if isinstance(g, str) else g for g in gardens)
+    state.gardens = gs
+    state.pots = tuple(tuple(i for i, v in enumerate(g) if v != G.NO_POT) for g in gs)
     state._legal = None
 
 

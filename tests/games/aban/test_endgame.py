@@ -3,7 +3,7 @@ import pytest
 
 from cardboard.games.aban import garden as G
 
-from .helpers import choose_foods, garden, make, set_dice, set_garden
+from .helpers import set_gardens, choose_foods, garden, make, set_dice, set_garden
 
 FULL_BUT_ONE = "2222\n2222\n2222\n222."
 
@@ -74,7 +74,7 @@ def test_unfed_chayote_scores_nothing():
 
 def test_winner_has_most_vp():
     _, s = make(3, boards={2: "apizza"})
-    s.gardens = (garden("2..."), garden("22.."), garden("...."))
+    set_gardens(s, garden("2..."), garden("22.."), garden("...."))
     assert s.scores() == [2.0, 4.0, 0.0]
     assert s.winners() == [1]
     assert sum(b["plants"]["apizza"] for b in s.score_breakdown()) == 6
@@ -82,7 +82,7 @@ def test_winner_has_most_vp():
 
 def test_tied_players_share_the_win():
     _, s = make(3, boards={2: "apizza"})
-    s.gardens = (garden("22.."), garden("22.."), garden("...."))
+    set_gardens(s, garden("22.."), garden("22.."), garden("...."))
     assert s.winners() == [0, 1]
 
 

@@ -4,7 +4,7 @@ import pytest
 import cardboard
 from cardboard.games.aban import garden as G
 
-from .helpers import ScriptedRng, garden, make, set_dice, set_garden
+from .helpers import set_gardens, ScriptedRng, garden, make, set_dice, set_garden
 
 
 def solo(script=(), food=4, seed=1, **options):
@@ -103,7 +103,7 @@ def test_solo_chayote_feed_is_one_vp():
 def test_result_bands(total, band):
     _, s = make(1, boards={2: "apizza"})
     s.feeds = (total % 2,)
-    s.gardens = (garden("\n".join(["2" * (total // 2)])) if total >= 2 else garden("."),)
+    set_gardens(s, garden("\n".join(["2" * (total // 2)])) if total >= 2 else garden("."))
     assert s.score_breakdown()[0]["total"] == total
     assert s.solo_band().startswith(band) or band in s.solo_band()
 

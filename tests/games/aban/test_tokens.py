@@ -4,7 +4,7 @@ import pytest
 import cardboard
 from cardboard.games.aban import garden as G
 
-from .helpers import choose_foods, garden, make, set_dice, set_garden
+from .helpers import set_gardens, choose_foods, garden, make, set_dice, set_garden
 
 
 def started(players=2, **options):
@@ -106,7 +106,7 @@ def test_no_shovel_without_tokens_or_targets():
 
 def test_token_penalties():
     _, s = make(2, boards={5: "brocool"})
-    s.gardens = (garden("E.E.\n....\n....\n...."), garden("b5..\n....\n....\n...."))
+    set_gardens(s, garden("E.E.\n....\n....\n...."), garden("b5..\n....\n....\n...."))
     b = s.score_breakdown()
     assert b[0]["tokens"] == -4 and b[0]["total"] == -4
     assert b[1]["tokens"] == -2
@@ -114,7 +114,7 @@ def test_token_penalties():
 
 def test_rocky_plant_leaves_patterns():
     game, s = make(2, boards={5: "brocool", 2: "romanis"})
-    s.gardens = (garden("55..\n....\n....\n...."), garden("5b..\n2a..\n....\n...."))
+    set_gardens(s, garden("55..\n....\n....\n...."), garden("5b..\n2a..\n....\n...."))
     b = s.score_breakdown()
     assert b[0]["plants"]["brocool"] == 5
     assert b[1]["plants"]["brocool"] == 0

@@ -346,7 +346,7 @@ class AbanState(State):
         """Each seat's points by source, as if the game ended now ([AB-E-2..5], [AB-SO-8])."""
         cfg = self.cfg
         scorer = cfg.scorer
-        per = [scorer.garden(g) for g in self.gardens]
+        per = [scorer.garden(g, sq) for g, sq in zip(self.gardens, self.pots)]
         out = [{"plants": {}, "chayote": 0, "tokens": 0, "radishes": 0, "total": 0} for _ in per]
         for f in scorer.faces:
             pid = cfg.boards[f]

@@ -155,15 +155,18 @@ class GardenScorer:
         self.majority_faces = tuple(f for f in self.faces if self.boards[f].kind == "majority")
         self.cache: dict = {}
 
-    def garden(self, garden: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...], int, int, int]:
-        """(points by face 0..6, plant counts by face 0..6, espinos, rockys, radishes)."""
+    def garden(self, garden: tuple[int, ...], squares=None) -> tuple[tuple[int, ...], tuple[int, ...], int, int, int]:
+        """(points by face 0..6, plant counts by face 0..6, espinos, rockys, radishes).
+
+        `squares` (the garden's square indices) spares a scan of the whole field."""
         hit = self.cache.get(garden)
         if hit is not None:
             return hit
         masks = [0] * 7
         espinos = rockys = 0
         wilds = []
-        for i, v in enumerate(garden):
+        for i in range(len(garden)) if squares is None else squares:
+            v = garden[i]
             if 2 <= v <= 6:
                 masks[v] |= 1 << i
             elif v == ESPINO:
