@@ -21,7 +21,8 @@ def test_two_super_plants_in_play():
         seen |= game.cfg.supers
     assert seen == {"colemo", "machonero", "don_maceta", "rabamimo"}
     game, s = make(2, expansion=True, super_plants=["rabamimo", "colemo"])
-    assert s.view(0)["super_plants"] == ["colemo", "rabamimo"]
+    assert [p["id"] for p in s.view(0)["super_plants"]] == ["colemo", "rabamimo"]
+    assert s.view(0)["super_plants"][1]["name"] == "Rabamimo" and s.view(0)["super_plants"][1]["text"]
     assert make(2)[0].cfg.supers == frozenset()  # base game: none
     with pytest.raises(cardboard.ConfigError, match="exactly two"):
         make(2, expansion=True, super_plants=["colemo"])

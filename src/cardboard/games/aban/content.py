@@ -70,6 +70,11 @@ class SuperPlant(_Strict):
     text: str
 
 
+class TokenBoard(_Strict):
+    name: str
+    text: str
+
+
 class ChayoteRow(_Strict):
     alone: tuple[int, ...]
     tied: tuple[int, ...]
@@ -108,6 +113,7 @@ class Content(_Strict):
     setup: Setup
     chayote: dict[int, ChayoteRow]
     solo: Solo
+    token_boards: dict[Literal["espino", "rocky"], TokenBoard]
     colemo_variants: dict[str, tuple[int, ...]]
     super_plants: tuple[SuperPlant, ...]
     plants: tuple[Plant, ...]
@@ -136,6 +142,9 @@ class Content(_Strict):
             if p.id == plant_id:
                 return p
         raise KeyError(plant_id)
+
+    def super_plant(self, plant_id: str) -> SuperPlant:
+        return next(p for p in self.super_plants if p.id == plant_id)
 
     def plants_of_face(self, face: int) -> list[Plant]:
         return [p for p in self.plants if p.face == face]

@@ -13,26 +13,18 @@ from rich.table import Table
 from rich.text import Text
 
 DIE_FACES = "⚀⚁⚂⚃⚄⚅"
-# Mid-tone 256-colour shades: legible on dark and on light terminal themes alike.
-FACE_COLOURS = {1: "red3", 2: "green3", 3: "dark_orange3", 4: "deep_sky_blue3",
+# Mid-tone 256-colour shades with a contrast ratio near 4 or more on both black and
+# white, so they read on dark and light terminal themes alike (pure ANSI green/yellow don't).
+FACE_COLOURS = {1: "red3", 2: "green4", 3: "dark_orange3", 4: "dodger_blue2",
                 5: "medium_purple3", 6: "deep_pink3"}
+TURN = "bold dark_goldenrod"  # the seat to move
+VIEWER = "deep_sky_blue3"  # the seat whose screen this is
 ESPINO = Text(" ✱ ", "bold red3")
-RADISH = Text(" ◆ ", "bold magenta")
+RADISH = Text(" ◆ ", "bold")  # the default colour: legible on any theme
 DIG = Text("░░░", "grey50")
 EMPTY = Text(" · ", "dim")
 
-TOKEN_BOARD = {
-    "espino": ("Espino", ESPINO, "Put one (die 1) on an empty square of an opponent: -2 VP to them if it stays."),
-    "rocky": ("Rocky", Text("●", "bold red3"),
-              "Put one (die 1) on a drawn plant of an opponent: the plant is blocked, -2 VP to them if it stays."),
-}
-# Short reminders of the expansion boards; the view names them but carries no text.
-SUPER_TEXT = {
-    "colemo": "Colemo: 1 fertilizer, once a turn before taking a die: change an available die by {variant}.",
-    "machonero": "Machonero: 1 fertilizer, once a turn: re-roll up to 3 of the available dice.",
-    "don_maceta": "Don maceta: 1 fertilizer + a die 2-6: draw an extra pot next to your garden.",
-    "rabamimo": "Rabamimo: 1 fertilizer + a die 2-6: draw a radish, wild in patterns, -1 VP each.",
-}
+TOKEN_SYMBOL = {"espino": ESPINO, "rocky": Text("●", "bold red3")}
 COLEMO_VARIANTS = {"plus_minus_one": "+1 or -1", "plus_one_two": "+1 or +2", "minus_one_two": "-1 or -2"}
 
 
@@ -58,9 +50,12 @@ def render_header(view: dict) -> RenderableType:
     if phase == "over":
         line.append("game over", "bold")
     else:
-        line.append(f"round {view['round']}  " if view["round"] else "set-up  ")
+        if view["round"]:
+            line.append(f"{'turn' if view['players'] == 1 else 'round'} {view['round']}  ")
+        else:
+            line.append("set-up  ")
         turn = "to choose the chayote's food" if phase == "food" else "to move"
-        line.append(f"{_who(view, view['current_player'])} {turn}", "bold yellow")
+        line.append(f"{_who(view, view['current_player'])} {turn}", TURN)
         if view["players"] > 1:
             line.append(f"  start player: seat {view['start_player']}")
     if view.get("last_round") and phase != "over":
@@ -84,18 +79,18 @@ def render_boards(view: dict) -> RenderableType:
     table.add_column("plant", no_wrap=True)
     table.add_column("sym", no_wrap=True)
     table.add_column("scoring")
-    side = view.get("token_side")
-    if side in TOKEN_BOARD:
-        name, sym, text = TOKEN_BOARD[side]
-        table.add_row(die(1), name, sym, Text(text, "dim"))
+    board = view.get("token_board")
+    if board:
+        table.add_row(die(1), board["name"], TOKEN_SYMBOL.get(view["token_side"], ""), Text(board["text"], "dim"))
     for face, board in sorted(view["boards"].items()):
         sym, colour = plants[board["id"]]
         table.add_row(die(int(face)), Text(board["name"], colour), Text(sym, f"bold {colour}"), board["text"])
     for sp in view.get("super_plants", []):
-        text = SUPER_TEXT.get(sp, sp).format(variant=COLEMO_VARIANTS.get(view.get("colemo_variant"), "±1"))
-        name, _, text = text.partition(": ")
-        used = view.get("powers_used", {}).get(sp)
-        table.add_row(Text("★", "bold"), Text(name, "bold"), "", text + (" (used this turn)" if used else ""))
+        text = sp["text"]
+        if sp["id"] == "colemo":
+            text += f" Variant: {COLEMO_VARIANTS.get(view.get('colemo_variant'), view.get('colemo_variant'))}."
+        used = view.get("powers_used", {}).get(sp["id"])
+        table.add_row(Text("★", "bold"), Text(sp["name"], "bold"), "", text + (" (used this turn)" if used else ""))
     return table
 
 
@@ -156,7 +151,7 @@ def render_seat(seat: dict, view: dict) -> Panel:
         if seat["shovel_marks"]:  # the dice drawn on the sheet's shovel spaces
             parts.append(Text(f"(used {','.join(map(str, seat['shovel_marks']))})", "dim"))
         info.append("\n")
-        info.append_text(_flow(parts, width - 4, used=0))
+        info.append_text(_flow(parts, width - 4))
     if view.get("super_plants"):  # fertilizer only pays for the expansion's powers
         info.append(f"\nfertilizer {seat['fertilizer']}")
     score = seat["score"]
@@ -170,10 +165,10 @@ def render_seat(seat: dict, view: dict) -> Panel:
     title = Text(_who(view, seat["seat"]) if not solo else "your garden", "bold")
     style = "dim"
     if seat["seat"] == view.get("viewer"):
-        style = "cyan"
+        style = VIEWER
     if seat["seat"] == view.get("current_player"):
-        title = Text.assemble(("▶ ", "bold yellow"), title, ("" if solo else " to move", "yellow"))
-        style = "bold yellow"
+        title = Text.assemble(("▶ ", TURN), title, ("" if solo else " to move", TURN))
+        style = TURN
     return Panel(Group(grid, info), title=title, title_align="left", border_style=style, width=width)
 
 
@@ -205,7 +200,7 @@ def render_legend(view: dict) -> Text:
         items.append((ESPINO, "Espino"))
     elif view.get("token_side") == "rocky":
         items.append((Text.assemble(("●", "bold red3"), ("xx", "dim")), "Rocky on a plant"))
-    if "rabamimo" in view.get("super_plants", []):
+    if "rabamimo" in [sp["id"] for sp in view.get("super_plants", [])]:
         items.append((RADISH, "radish (wild)"))
     if view.get("kobachan"):
         items = [(Text("  7", "dim"), "empty (dig number)"), (DIG, "Ko'bachan's dig")]
@@ -217,11 +212,11 @@ def render_kobachan(ko: dict) -> Text:
     out = Text("Ko'bachan: ", "bold")
     for i in range(ko["track_length"] + 1):
         if i == ko["step"]:
-            out.append("●", "bold yellow")
+            out.append("●", TURN)
         elif i == 0:
-            out.append("▶", "green3")
+            out.append("▶", "green4")
         elif i == ko["track_length"]:
-            out.append("✖", "bold green3")
+            out.append("✖", "bold green4")
         elif i in ko["dig_steps"]:
             out.append("⊗", "bold red3")
         else:
@@ -236,7 +231,7 @@ def render_kobachan(ko: dict) -> Text:
 def render_view(view: dict) -> RenderableType:
     # Reference first, the live situation last: the status line with the dice ends up
     # right above the move list a player reads next.
-    parts: list[RenderableType] = [Rule(Text("Aban!", "bold green3"), style="green3"), render_boards(view)]
+    parts: list[RenderableType] = [Rule(Text("Aban!", "bold green4"), style="green4"), render_boards(view)]
     log = view.get("log") or []
     if log:
         parts.append(Panel(Text("\n".join(log[-8:]), "dim"), title="recent", title_align="left",
@@ -246,6 +241,6 @@ def render_view(view: dict) -> RenderableType:
     seats = [render_seat(s, view) for s in view["seats"]]
     parts.append(Columns(seats, padding=(0, 1)))
     parts.append(render_legend(view))
-    parts.append(Panel(render_header(view), border_style="bold yellow" if view["phase"] != "over" else "dim",
+    parts.append(Panel(render_header(view), border_style=TURN if view["phase"] != "over" else "dim",
                        expand=False))
     return Group(*parts)
