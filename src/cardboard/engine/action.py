@@ -11,8 +11,11 @@ def _jsonable(value: Any) -> Any:
 
 
 def _hashable(value: Any) -> Any:
-    if isinstance(value, list):
+    """A hashable, type-strict form of a JSON value: true is not 1, 2.0 is not 2."""
+    if isinstance(value, (list, tuple)):
         return tuple(_hashable(v) for v in value)
+    if isinstance(value, (bool, float)):
+        return (type(value).__name__, value)
     return value
 
 
@@ -75,7 +78,7 @@ class Action:
         return doc["kind"], args
 
     def json_key(self) -> tuple[str, tuple]:
-        return self.kind, tuple(sorted(self.args))
+        return self.kind, tuple(sorted((k, _hashable(v)) for k, v in self.args))
 
     def label(self) -> str:
         if not self.args:

@@ -1,6 +1,7 @@
 """The Game: a configured set-up (players, seed, options) that makes states."""
 from __future__ import annotations
 
+import json
 import secrets
 from typing import Any, Iterable
 
@@ -30,9 +31,13 @@ class Game:
             raise ConfigError(f"seed must be a whole number, not {seed!r}")
         if options is not None and not isinstance(options, dict):
             raise ConfigError(f"options must be a mapping of names to values, not {options!r}")
+        try:  # a private JSON copy: the caller's dict may change later, a save must not
+            raw = json.loads(json.dumps(options or {}))
+        except (TypeError, ValueError) as exc:
+            raise ConfigError(f"options must be plain JSON values: {exc}") from None
         self.players = players
         self.seed = seed
-        self._raw_options = dict(options or {})
+        self._raw_options = raw
         self._configure(self._raw_options)
 
     # hooks
@@ -44,7 +49,7 @@ class Game:
 
     def options_json(self) -> dict:
         """The options as given, JSON-safe: enough to rebuild this exact set-up."""
-        return dict(self._raw_options)
+        return json.loads(json.dumps(self._raw_options))
 
     # API
     def new_initial_state(self) -> State:

@@ -28,6 +28,15 @@ class Rng:
         """Uniform int in [0, n), without modulo bias."""
         if n <= 0:
             raise ValueError("below() needs a positive bound")
+        if n > 1 << 64:  # wider than one draw: rejection sampling on enough concatenated draws
+            bits = n.bit_length()
+            while True:
+                x = 0
+                for _ in range((bits + 63) // 64):
+                    x = (x << 64) | self.next64()
+                x &= (1 << bits) - 1
+                if x < n:
+                    return x
         limit = (1 << 64) - ((1 << 64) % n)
         while True:
             x = self.next64()

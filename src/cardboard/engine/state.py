@@ -69,11 +69,23 @@ class State:
         # Bots hand back the very objects legal_actions() gave: an identity scan (in C) is
         # enough for them; anything else is compared by value.
         if not any(map(is_, legal, repeat(action))) and action not in legal:
-            raise IllegalAction(self._illegal_message(action))
+            action = self._match(action, legal)
         self._do(action)
         self._hist = (self._hist, action)
         self._length += 1
         self._legal = None
+
+    def _match(self, action: Any, legal: list[Action]) -> Action:
+        """The legal action equal to `action` up to argument order, or IllegalAction."""
+        if isinstance(action, Action):
+            try:
+                key = action.json_key()
+            except (TypeError, ValueError):  # arguments that are not (name, value) pairs
+                key = None
+            for candidate in legal:
+                if key is not None and candidate.json_key() == key:
+                    return candidate
+        raise IllegalAction(self._illegal_message(action))
 
     def apply_json(self, doc: Any) -> Action:
         """Apply a move given in its JSON form; returns the matching Action."""
@@ -111,7 +123,8 @@ class State:
         return [seat for seat, s in enumerate(scores) if s == best]
 
     def view(self, seat: int | None = None) -> dict:
-        if seat is not None and not (isinstance(seat, int) and 0 <= seat < self.game.players):
+        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)
+                                 or not 0 <= seat < self.game.players):
             raise ConfigError(f"no seat {seat!r} in a {self.game.players}-player game")
         return self._view(seat)
 
@@ -181,9 +194,16 @@ class State:
             return "the game is over: no move can be made"
         if not isinstance(action, Action):
             return f"{action!r} is not a move (expected an Action from legal_actions())"
-        reason = self._why_illegal(action)
+        try:
+            reason = self._why_illegal(action)
+        except Exception:  # a malformed Action may trip the game's explainer; fall back
+            reason = None
         who = self.current_player
-        base = f"illegal move '{action}' for seat {who}"
+        try:
+            label = str(action)
+        except Exception:  # args that are not (name, value) pairs cannot be labelled
+            return f"malformed move {action.kind!r} {action.args!r} for seat {who}: its arguments must be (name, value) pairs"
+        base = f"illegal move '{label}' for seat {who}"
         return f"{base}: {reason}" if reason else f"{base}: it is not among the legal moves now"
 
     def _illegal_json_message(self, doc: dict, kind: str, legal: list[Action]) -> str:

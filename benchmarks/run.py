@@ -1,0 +1,230 @@
+"""Engine throughput benchmarks: random playouts, clone(), legal_actions() and apply().
+
+A plain script (no pytest-benchmark). Every measurement runs for a fixed wall time
+(`--seconds`, default 2 s), prints a rich table and writes the numbers as JSON
+(`--json`, default benchmarks/results.json). See benchmarks/README.md.
+
+    python benchmarks/run.py [--seconds 2] [--json PATH] [--seed 1]
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import sys
+import time
+from pathlib import Path
+
+from rich.console import Console
+from rich.table import Table
+
+import cardboard
+from cardboard.engine import Rng
+
+# (label, game id, players, options)
+CONFIGS = [
+    ("Aban! solo", "aban", 1, {}),
+    ("Aban! 2p", "aban", 2, {}),
+    ("Aban! 4p", "aban", 4, {}),
+    ("Aban! 4p+exp", "aban", 4, {"expansion": True}),
+]
+
+POOL_GAMES = 24  # random games the mid-game states are taken from
+POOL_PER_GAME = 4  # states taken from each of them
+BATCH = 512  # calls between two looks at the clock (and states prepared per batch)
+
+clock = time.perf_counter
+
+
+def random_playouts(game_id: str, players: int, options: dict, seconds: float, rng: Rng) -> dict:
+    """Whole games from set-up to the end, every move uniform over the legal ones."""
+    games = actions = 0
+    start = clock()
+    deadline = start + seconds
+    while True:
+        game = cardboard.load_game(game_id, players=players, seed=rng.next64(), options=options)
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            state.apply(legal[rng.below(len(legal))])
+            actions += 1
+        games += 1
+        if clock() >= deadline:
+            break
+    elapsed = clock() - start
+    return {
+        "games": games,
+        "actions": actions,
+        "elapsed_s": elapsed,
+        "games_per_s": games / elapsed,
+        "actions_per_s": actions / elapsed,
+        "actions_per_game": actions / games,
+    }
+
+
+def mid_game_states(game_id: str, players: int, options: dict, rng: Rng) -> list:
+    """States from the second and third quarters of random games, legal moves not yet listed."""
+    pool = []
+    for _ in range(POOL_GAMES):
+        game = cardboard.load_game(game_id, players=players, seed=rng.next64(), options=options)
+        state = game.new_initial_state()
+        trail = [state.clone()]
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            state.apply(legal[rng.below(len(legal))])
+            trail.append(state.clone())  # cloned right after apply: its legal-move cache is empty
+        middle = trail[len(trail) // 4: max(len(trail) // 4 + 1, 3 * len(trail) // 4)]
+        middle = [s for s in middle if not s.is_terminal()]
+        for _ in range(min(POOL_PER_GAME, len(middle))):
+            pool.append(middle[rng.below(len(middle))])
+    return pool
+
+
+def _rate(calls: int, elapsed: float) -> dict:
+    return {"calls": calls, "elapsed_s": elapsed, "per_s": calls / elapsed if elapsed else 0.0,
+            "us_per_call": 1e6 * elapsed / calls if calls else 0.0}
+
+
+def bench_clone(pool: list, seconds: float) -> dict:
+    calls = 0
+    elapsed = 0.0
+    n = len(pool)
+    while elapsed < seconds:
+        t0 = clock()
+        for i in range(BATCH):
+            pool[i % n].clone()
+        elapsed += clock() - t0
+        calls += BATCH
+    return _rate(calls, elapsed)
+
+
+def bench_legal_actions(pool: list, seconds: float) -> dict:
+    """legal_actions() on states that have not listed their moves yet (the cache is empty)."""
+    calls = 0
+    elapsed = 0.0
+    n = len(pool)
+    moves = 0
+    while elapsed < seconds:
+        fresh = [pool[(calls + i) % n].clone() for i in range(BATCH)]  # not timed
+        t0 = clock()
+        for state in fresh:
+            state.legal_actions()
+        elapsed += clock() - t0
+        moves += sum(len(s.legal_actions()) for s in fresh)
+        calls += BATCH
+    out = _rate(calls, elapsed)
+    out["mean_legal_moves"] = moves / calls
+    return out
+
+
+def bench_apply(pool: list, seconds: float, rng: Rng) -> dict:
+    """apply() of a random legal move; the moves were listed beforehand (not timed)."""
+    calls = 0
+    elapsed = 0.0
+    n = len(pool)
+    while elapsed < seconds:
+        batch = []
+        for i in range(BATCH):  # not timed
+            state = pool[(calls + i) % n].clone()
+            legal = state.legal_actions()
+            batch.append((state, legal[rng.below(len(legal))]))
+        t0 = clock()
+        for state, action in batch:
+            state.apply(action)
+        elapsed += clock() - t0
+        calls += BATCH
+    return _rate(calls, elapsed)
+
+
+def warm_up(game_id: str, players: int, options: dict) -> None:
+    """Import the game's modules and fill its caches before anything is timed."""
+    rng = Rng(0)
+    for _ in range(3):
+        game = cardboard.load_game(game_id, players=players, seed=rng.next64(), options=options)
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            state.apply(legal[rng.below(len(legal))])
+
+
+def run(seconds: float, seed: int, console: Console) -> list[dict]:
+    results = []
+    for label, game_id, players, options in CONFIGS:
+        console.print(f"[dim]measuring {label} ...[/dim]")
+        warm_up(game_id, players, options)
+        rng = Rng(seed)
+        playout = random_playouts(game_id, players, options, seconds, rng)
+        pool = mid_game_states(game_id, players, options, rng)
+        results.append({
+            "label": label,
+            "game": game_id,
+            "players": players,
+            "options": options,
+            "playout": playout,
+            "mid_game_states": len(pool),
+            "clone": bench_clone(pool, seconds),
+            "legal_actions": bench_legal_actions(pool, seconds),
+            "apply": bench_apply(pool, seconds, rng),
+        })
+    return results
+
+
+def table(results: list[dict], seconds: float) -> Table:
+    t = Table(title=f"cardboard engine throughput ({seconds:g} s per measurement, "
+                    f"Python {platform.python_version()})",
+              caption="per second of wall time, one core; see benchmarks/README.md")
+    t.add_column("configuration", no_wrap=True)
+    t.add_column("games/s", justify="right")
+    t.add_column("actions/s", justify="right")
+    t.add_column("act/game", justify="right")
+    t.add_column("clone/s", justify="right")
+    t.add_column("legal/s", justify="right")
+    t.add_column("moves", justify="right")
+    t.add_column("apply/s", justify="right")
+    for r in results:
+        t.add_row(
+            r["label"],
+            f"{r['playout']['games_per_s']:,.1f}",
+            f"{r['playout']['actions_per_s']:,.0f}",
+            f"{r['playout']['actions_per_game']:,.1f}",
+            f"{r['clone']['per_s']:,.0f}",
+            f"{r['legal_actions']['per_s']:,.0f}",
+            f"{r['legal_actions']['mean_legal_moves']:,.1f}",
+            f"{r['apply']['per_s']:,.0f}",
+        )
+    return t
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=2.0, help="wall time per measurement (default 2)")
+    parser.add_argument("--json", type=Path, default=Path(__file__).resolve().parent / "results.json",
+                        help="where to write the numbers (default benchmarks/results.json)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the benchmark's own random choices")
+    args = parser.parse_args(argv)
+    if args.seconds <= 0:
+        parser.error("--seconds must be positive")
+
+    console = Console()
+    if not console.is_terminal or console.width < 100:
+        console = Console(width=110)  # the table needs about 100 columns; pipes get 80 by default
+    results = run(args.seconds, args.seed, console)
+    console.print(table(results, args.seconds))
+
+    doc = {
+        "python": platform.python_version(),
+        "implementation": platform.python_implementation(),
+        "platform": platform.platform(),
+        "cardboard": cardboard.__version__,
+        "seconds_per_measurement": args.seconds,
+        "seed": args.seed,
+        "results": results,
+    }
+    args.json.parent.mkdir(parents=True, exist_ok=True)
+    args.json.write_text(json.dumps(doc, indent=2) + "\n")
+    console.print(f"[dim]numbers written to {args.json}[/dim]")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
