@@ -31,6 +31,16 @@ if TYPE_CHECKING:
     from .game import Game
 
 
+def _slot_copier(names: list[str]):
+    """A function copying the named slots one by one, written out: clone() is the hottest
+    call of every search, and straight-line attribute copies are about twice as fast as a
+    getattr/setattr loop (the same trick dataclasses use)."""
+    body = "".join(f"    new.{n} = old.{n}\n" for n in names) or "    pass\n"
+    namespace: dict = {}
+    exec(f"def copy_slots(old, new):\n{body}", namespace)
+    return namespace["copy_slots"]
+
+
 class State:
     __slots__ = ("game", "rng", "_hist", "_legal", "_length")
 
@@ -44,6 +54,7 @@ class State:
                 if name not in names and name not in ("rng", "__weakref__", "__dict__"):
                     names.append(name)
         cls._copy_slots = tuple(names)
+        cls._copy_into = _slot_copier(names)
 
     def __init__(self, game: "Game", rng: Rng):
         self.game = game
@@ -105,8 +116,7 @@ class State:
     def clone(self) -> "State":
         cls = type(self)
         new = cls.__new__(cls)
-        for name in cls._copy_slots:
-            setattr(new, name, getattr(self, name))
+        cls._copy_into(self, new)
         new.rng = self.rng.copy()
         return new
 

@@ -164,10 +164,13 @@ class AbanState(State):
         garden = self.gardens[me]
         empty = [i for i in self.pots[me] if garden[i] == G.EMPTY]
         has_fert = self.fert[me] > 0
+        shovel_targets = ()
+        if self.shovels[me] > 0 and len(self.shovel_marks[me]) < cfg.content.setup.shovel_spaces:
+            shovel_targets = [i for i in self.pots[me] if garden[i] == G.ESPINO or garden[i] > G.ROCKY]
         actions: list[Action] = []
         idle_dice = []
         for die in sorted(set(self.dice)):
-            uses = self._die_uses(die, me, garden, empty, has_fert)
+            uses = self._die_uses(die, me, garden, empty, has_fert, shovel_targets)
             if uses:
                 actions += uses
             else:
@@ -192,7 +195,7 @@ class AbanState(State):
             actions += [AbanAction("machonero", (("dice", s),), cfg) for s in sorted(subsets)]
         return actions
 
-    def _die_uses(self, die, me, garden, empty, has_fert) -> list[Action]:
+    def _die_uses(self, die, me, garden, empty, has_fert, shovel_targets) -> list[Action]:
         cfg = self.cfg
         out = []
         if die >= 2 and die in cfg.boards:
@@ -217,10 +220,9 @@ class AbanState(State):
                     squares = [i for i in self.pots[seat] if 2 <= target[i] <= 6]
                 row = _row(cfg, kind, seat)
                 out += [row[i] or _make(row, cfg, kind, 1, i, seat) for i in squares]
-        if self.shovels[me] > 0 and len(self.shovel_marks[me]) < cfg.content.setup.shovel_spaces:
+        if shovel_targets:
             row = _row(cfg, "shovel", die)
-            out += [row[i] or _make(row, cfg, "shovel", die, i)
-                    for i in self.pots[me] if garden[i] == G.ESPINO or garden[i] > G.ROCKY]  # [AB-P-4]
+            out += [row[i] or _make(row, cfg, "shovel", die, i) for i in shovel_targets]  # [AB-P-4]
         return out
 
     def _take_die(self, a: Action) -> None:
@@ -257,7 +259,7 @@ class AbanState(State):
 
     def _end_turn(self) -> None:
         self.used = 0
-        if not self.last_round and any(G.EMPTY not in g for g in self.gardens):
+        if not self.last_round and self._some_garden_full():
             self.last_round = True  # [AB-E-1] [AB-D-4]
             self._say("last_round")
         if self.cfg.solo:
@@ -268,6 +270,9 @@ class AbanState(State):
             self.seat = (self.start + self.turn) % self.cfg.players  # [AB-P-3] to the left
         else:
             self._end_round()
+
+    def _some_garden_full(self) -> bool:
+        return any(G.EMPTY not in g for g in self.gardens)
 
     def _end_round(self) -> None:
         """[AB-P-5] the left-over die feeds every chayote of its number; [AB-P-6] next start."""
