@@ -35,9 +35,14 @@ def _cmd_play(args) -> int:
 def _cmd_sim(args) -> int:
     from .sim import print_report, simulate
 
+    from rich.progress import Progress
+
     agents = [a.strip() for a in args.agents.split(",") if a.strip()]
-    report = simulate(args.game, agents, games=args.games, players=args.players,
-                      seed=args.seed, options=_options(args.option))
+    with Progress(transient=True) as bar:
+        task = bar.add_task(f"{args.game}: {' v '.join(agents)}", total=args.games)
+        report = simulate(args.game, agents, games=args.games, players=args.players,
+                          seed=args.seed, options=_options(args.option),
+                          progress=lambda done: bar.update(task, completed=done))
     print_report(report)
     return 0
 

@@ -9,7 +9,8 @@ from .engine import ConfigError, derive_seed, load_game
 
 
 def simulate(game_id: str, agents: list[str], games: int = 100, players: int | None = None,
-             seed: int = 0, options: dict | None = None) -> dict:
+             seed: int = 0, options: dict | None = None, progress=None) -> dict:
+    """Play `games` bot games; `progress(done)` is called after each one (for a progress bar)."""
     if not agents:
         raise ConfigError("name at least one agent, e.g. --agents random,greedy")
     if games < 1:
@@ -33,6 +34,8 @@ def simulate(game_id: str, agents: list[str], games: int = 100, players: int | N
             entry["scores"].append(scores[s])
             if s in winners:
                 entry["wins"] += 1 / len(winners)
+        if progress is not None:
+            progress(k + 1)
     elapsed = time.perf_counter() - started
     results = {}
     for name, e in stats.items():
