@@ -28,11 +28,18 @@ CONFIGS: dict[str, list[tuple[int, dict]]] = {
         (5, {"expansion": True, "super_plants": ["don_maceta", "rabamimo"],
              "colemo_variant": "minus_one_two"}),
     ],
+    "hideous-abomination": [
+        (2, {}),
+        (3, {"first_player": 2}),
+        (5, {}),
+        (2, {"variant": "ages_6_7"}),
+        (3, {"variant": "ages_4_5"}),
+    ],
 }
 
 # Text an illegal-move message must contain when the move's kind is legal now but
 # its arguments are not: the game names the rule broken.
-RULE_MARK: dict[str, str] = {"aban": "[AB-"}
+RULE_MARK: dict[str, str] = {"aban": "[AB-", "hideous-abomination": "[HA-"}
 
 MAX_ACTIONS = 2000  # every game must end within this many actions
 

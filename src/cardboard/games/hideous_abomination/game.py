@@ -1,0 +1,89 @@
+"""Hideous Abomination set-up: options and the read-only config shared by all states."""
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from cardboard.engine import ConfigError, Game
+
+from .content import Components, load_components, rotate
+
+
+class HAOptions(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    variant: Literal["standard", "ages_6_7", "ages_4_5"] = "standard"  # [HA-V-1] [HA-V-2]
+    components: str | None = None  # a TOML file replacing components.toml
+    extra_tiles: str | None = None  # a TOML file of user-designed tiles added to the deck
+    first_player: int = 0  # [HA-S-7] "the most hideous day"
+    max_turns: int = Field(default=1000, ge=1)  # [HA-D-16] safety stop
+
+
+class HAConfig:
+    """Tiles as parallel tuples indexed by tile number: parts first, then torsos."""
+
+    __slots__ = ("players", "variant", "comps", "tiles", "n_parts", "masks", "shapes", "colour",
+                 "wild", "type", "attrs", "torso", "faces", "hand_size", "piles", "bolts",
+                 "bolts_per_steal", "draws", "dig_takes", "first_player", "max_turns",
+                 "award_ids", "cards", "action_cache", "index")
+
+
+class HideousAbominationGame(Game):
+    id = "hideous-abomination"
+    name = "Hideous Abomination"
+    min_players = 2
+    max_players = 5
+
+    def _configure(self, options: dict) -> None:
+        try:
+            opts = HAOptions.model_validate(options)
+        except ValidationError as exc:
+            problems = "; ".join(
+                f"option '{'.'.join(str(p) for p in e['loc'])}': {e['msg']}" for e in exc.errors()
+            )
+            raise ConfigError(f"bad Hideous Abomination options: {problems}") from None
+        comps: Components = load_components(opts.components, opts.extra_tiles)
+        n = self.players
+        if not 0 <= opts.first_player < n:
+            raise ConfigError(f"first_player must be a seat from 0 to {n - 1}, not {opts.first_player}")
+        if len(comps.torsos) < n:
+            raise ConfigError(f"the components have {len(comps.torsos)} torsos: not enough for {n} players")
+        cfg = HAConfig()
+        cfg.players = n
+        cfg.variant = opts.variant
+        cfg.comps = comps
+        tiles = tuple(comps.parts) + tuple(comps.torsos)
+        cfg.tiles = tiles
+        cfg.n_parts = len(comps.parts)
+        cfg.index = {t.id: i for i, t in enumerate(tiles)}
+        cfg.masks = tuple(tuple(rotate(t.side_mask, r) for r in range(4)) for t in tiles)
+        # the distinct orientations of each tile: (rotation, loose-sides mask)
+        cfg.shapes = tuple(
+            tuple((r, m) for r, m in enumerate(ms) if m not in ms[:r]) for ms in cfg.masks
+        )
+        cfg.colour = tuple(t.colour for t in tiles)
+        cfg.wild = tuple(t.colour == "wild" for t in tiles)
+        cfg.type = tuple(t.type for t in tiles)
+        cfg.attrs = tuple(dict(t.attributes) for t in tiles)
+        cfg.torso = tuple(t.type == "torso" for t in tiles)
+        cfg.faces = tuple(comps.die.faces)
+        setup = comps.setup
+        cfg.hand_size = setup.hand_size
+        cfg.piles = setup.buffet_piles
+        cfg.bolts = setup.bolts
+        cfg.bolts_per_steal = setup.bolts_per_steal
+        cfg.draws = setup.draws
+        cfg.dig_takes = setup.dig_takes
+        cfg.first_player = opts.first_player
+        cfg.max_turns = opts.max_turns
+        cfg.award_ids = tuple(c.id for c in comps.awards)
+        cfg.cards = {c.id: c for c in list(comps.grand_prizes) + list(comps.awards)}
+        cfg.action_cache = {}
+        self.cfg = cfg
+        self.options = opts
+
+    def _initial_state(self):
+        from .rules import HAState
+
+        return HAState.initial(self)

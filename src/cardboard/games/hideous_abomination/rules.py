@@ -1,0 +1,551 @@
+"""Hideous Abomination as a state machine, in the rulebook's order: set-up, then turns of
+1. Roll (Draw, Dig, Award, Steal, Go Mad!), 2. Play, 3. Discard, with stealing and bolting.
+Rule ids in brackets point into RULES.md.
+"""
+from __future__ import annotations
+
+from itertools import combinations
+
+from cardboard.engine import Action, Rng, State
+
+from . import slab as S
+from .game import HAConfig, HideousAbominationGame
+from .illegal import explain_illegal
+from .scoring import final_scores
+
+# phases: who decides what
+CHOOSE, DRAW, DIG_PILE, DIG_TAKE, DIG_TOP, STEAL, PLAY, DISCARD, BOLT, OVER = (
+    "choose", "draw", "dig", "dig_take", "dig_top", "steal", "play", "discard", "bolt", "over")
+DECK = "deck"
+
+
+class HAAction(Action):
+    __slots__ = ()
+
+    def label(self) -> str:
+        cfg: HAConfig = self.ctx
+        k = self.kind
+
+        def tile(tid):
+            t = cfg.tiles[cfg.index[tid]]
+            return f"{tid} ({t.colour} {t.type}, loose {t.sides})"
+
+        if k == "choose":
+            return f"Go Mad!: {self['action'].replace('_', ' ').capitalize()}"
+        if k == "draw":
+            src = self["source"]
+            return "Draw blind from the deck" if src == DECK else f"Draw the top of pile {src + 1}"
+        if k == "dig":
+            return f"Dig through pile {self['pile'] + 1}"
+        if k == "dig_take":
+            return "Take " + " and ".join(tile(t) for t in self["tiles"])
+        if k == "dig_top":
+            return f"Put {tile(self['tile'])} back on top"
+        if k == "steal":
+            return f"Steal seat {self['seat']}'s tile at {tuple(self['at'])}"
+        if k == "play":
+            turn = f", turned {self['rotation'] * 90}°" if self["rotation"] else ""
+            return f"Play {tile(self['tile'])} on seat {self['seat']}'s at {tuple(self['at'])}{turn}"
+        if k == "forfeit":
+            return "No tile fits anywhere: forfeit the play"
+        if k == "discard":
+            where = "the bottom of the deck" if self.get("pile") is None else f"pile {self['pile'] + 1}"
+            return f"Discard {tile(self['tile'])} onto {where}"
+        if k == "bolt":
+            a, b = self["seam"]
+            return f"Bolt the seam between {tuple(a)} and {tuple(b)}"
+        return super().label()
+
+
+def _set(tup: tuple, i: int, value) -> tuple:
+    return tup[:i] + (value,) + tup[i + 1:]
+
+
+class HAState(State):
+    __slots__ = ("cfg", "phase", "player", "decider", "turn_no", "started", "die", "action",
+                 "draws_left", "deck", "buffet", "hands", "slabs", "bolts", "pending", "supply",
+                 "awards_deck", "awards", "dig", "resume", "done_by", "ended_by", "log")
+
+    # ---------------------------------------------------------------- set-up
+    @classmethod
+    def initial(cls, game: HideousAbominationGame) -> "HAState":
+        cfg: HAConfig = game.cfg
+        n = cfg.players
+        s = cls(game, Rng(game.seed))
+        s.cfg = cfg
+        rng = s.rng
+        awards = list(range(len(cfg.award_ids)))
+        deck = list(range(cfg.n_parts))
+        torsos = list(range(cfg.n_parts, len(cfg.tiles)))
+        rng.shuffle(awards)  # [HA-S-1] the Awards deck beside the Grand Prizes
+        rng.shuffle(deck)
+        rng.shuffle(torsos)
+        standard = cfg.variant == "standard"
+        s.awards_deck = tuple(awards) if standard else ()
+        s.awards = ()
+        # [HA-S-2] three face-up piles of the buffet (none for ages 4-5 [HA-V-2])
+        piles = cfg.piles if cfg.variant != "ages_4_5" else 0
+        s.buffet = tuple((deck.pop(),) for _ in range(piles))
+        # [HA-S-3] a torso each, at the centre of the slab; [HA-S-4] three tiles each
+        s.slabs = tuple({(0, 0): (t, 0, cfg.masks[t][0])} for t in torsos[:n])
+        s.hands = tuple(tuple(sorted(deck.pop() for _ in range(cfg.hand_size))) for _ in range(n))
+        s.deck = tuple(deck)  # the top is the end
+        s.bolts = (frozenset(),) * n  # [HA-S-5] bolts within reach
+        s.pending = (0,) * n
+        s.supply = cfg.bolts
+        s.started = (False,) * n
+        s.turn_no = 0
+        s.die = s.action = None
+        s.draws_left = 0
+        s.dig = None
+        s.resume = None
+        s.done_by = s.ended_by = None
+        s.log = None
+        s.decider = None
+        s._start_turn(cfg.first_player)  # [HA-S-7]
+        return s
+
+    # ---------------------------------------------------------------- protocol
+    def _current_player(self):
+        return None if self.phase == OVER else self.decider
+
+    def _legal_actions(self) -> list[Action]:
+        return getattr(self, "_choices_" + self.phase)()
+
+    def _do(self, a: Action) -> None:
+        getattr(self, "_do_" + a.kind)(a)
+
+    def _act(self, kind: str, args: tuple) -> Action:
+        cache = self.cfg.action_cache
+        key = (kind, args)
+        action = cache.get(key)
+        if action is None:
+            action = cache[key] = HAAction(kind, args, self.cfg)
+        return action
+
+    def _say(self, *event) -> None:
+        self.log = (self.log, event)
+
+    # ---------------------------------------------------------------- 1. Roll
+    def _start_turn(self, seat: int) -> None:
+        cfg = self.cfg
+        self.turn_no += 1
+        if self.turn_no > cfg.max_turns:  # [HA-D-16]
+            return self._end("safety")
+        self.player = self.decider = seat
+        self.die = self.action = None
+        self._say("turn", seat)
+        if cfg.variant == "ages_4_5":  # [HA-V-2] no die: take the top of the pile
+            if not self.deck:
+                return self._end("exhaustion")
+            self._to_hand(seat, self._pop_deck())
+            self._say("draw", seat, DECK)
+            return self._enter_play()
+        if not self.started[seat]:  # [HA-T-1] a first turn is a Draw
+            self.started = _set(self.started, seat, True)
+            return self._begin("draw")
+        self._roll()
+
+    def _roll(self) -> None:
+        """[HA-R-1] roll the die and do what it says; Steal with nothing to steal re-rolls [HA-R-6]."""
+        face = self.rng.choice(self.cfg.faces)
+        self._say("roll", self.player, face)
+        if face == "steal" and not self._steal_targets():
+            while face == "steal":
+                face = self.rng.choice(self.cfg.faces)
+                self._say("reroll", self.player, face)
+        self.die = face
+        if face == "go_mad":  # [HA-R-8]
+            self.phase = CHOOSE
+            return
+        self._begin(face)
+
+    def _begin(self, action: str) -> None:
+        self.action = action
+        if action == "award":
+            return self._award()
+        if action == "draw":
+            self.draws_left = self.cfg.draws
+            self.phase = DRAW
+            return self._check_can_draw()
+        if action == "dig":
+            self.phase = DIG_PILE
+            return
+        self.phase = STEAL
+
+    def _choices_choose(self):
+        options = ["draw", "dig", "award"] + (["steal"] if self._steal_targets() else [])
+        return [self._act("choose", (("action", o),)) for o in options]
+
+    def _do_choose(self, a):
+        self._say("choose", self.player, a["action"])
+        self._begin(a["action"])
+
+    def _award(self) -> None:
+        """[HA-R-5] reveal an Award (if any remain), then Draw. Ages 6-7: just Draw [HA-V-1]."""
+        if self.awards_deck:
+            card = self.awards_deck[-1]
+            self.awards_deck = self.awards_deck[:-1]
+            self.awards = self.awards + (card,)
+            self._say("award", self.player, card)
+        self.action = "draw"
+        self.draws_left = self.cfg.draws
+        self.phase = DRAW
+        self._check_can_draw()
+
+    # ---------------------------------------------------------------- Draw
+    def _check_can_draw(self) -> None:
+        if not self.deck and not any(self.buffet):
+            self._end("exhaustion")  # [HA-E-2]
+
+    def _choices_draw(self):
+        out = [self._act("draw", (("source", i),)) for i, pile in enumerate(self.buffet) if pile]
+        if self.deck:  # [HA-D-12] blind from an empty deck cannot be chosen
+            out.append(self._act("draw", (("source", DECK),)))
+        return out
+
+    def _do_draw(self, a):
+        """[HA-R-2] two tiles, each the top of a buffet pile or blind from the deck; a tile
+        revealed by the first may be the second [HA-R-2]."""
+        src = a["source"]
+        me = self.player
+        if src == DECK:
+            self._to_hand(me, self._pop_deck())
+            self._say("draw", me, DECK)
+        else:
+            pile = self.buffet[src]
+            self._to_hand(me, pile[-1])
+            self.buffet = _set(self.buffet, src, pile[:-1])
+            self._say("draw", me, src, self.cfg.tiles[pile[-1]].id)  # it was face up: public
+        if self._refill():
+            return
+        self.draws_left -= 1
+        if self.draws_left == 0:
+            return self._enter_play()
+        self._check_can_draw()
+
+    # ---------------------------------------------------------------- Dig
+    def _choices_dig(self):
+        return [self._act("dig", (("pile", i),)) for i, pile in enumerate(self.buffet) if pile]
+
+    def _do_dig(self, a):
+        """[HA-R-3] take a pile and choose two of its tiles; a one-tile pile gives it and one blind."""
+        i = a["pile"]
+        pile = self.buffet[i]
+        me = self.player
+        self._say("dig", me, i)
+        if len(pile) == 1:  # [HA-R-4]
+            self._to_hand(me, pile[0])
+            self.buffet = _set(self.buffet, i, ())
+            if not self.deck:
+                return self._end("exhaustion")
+            self._to_hand(me, self._pop_deck())
+            if self._refill():
+                return
+            return self._enter_play()
+        self.dig = (i, pile)
+        self.phase = DIG_TAKE
+
+    def _choices_dig_take(self):
+        ids = sorted(self.cfg.tiles[t].id for t in self.dig[1])
+        return [self._act("dig_take", (("tiles", pair),)) for pair in combinations(ids, self.cfg.dig_takes)]
+
+    def _do_dig_take(self, a):
+        i, pile = self.dig
+        taken = {self.cfg.index[t] for t in a["tiles"]}
+        for t in taken:
+            self._to_hand(self.player, t)
+        rest = tuple(t for t in pile if t not in taken)
+        self.buffet = _set(self.buffet, i, rest)
+        if len(rest) >= 2:  # [HA-R-4] the rest go back in any order: the digger picks the top
+            self.dig = (i, rest)
+            self.phase = DIG_TOP
+            return
+        self.dig = None
+        if self._refill():
+            return
+        self._enter_play()
+
+    def _choices_dig_top(self):
+        ids = sorted({self.cfg.tiles[t].id for t in self.dig[1]})
+        return [self._act("dig_top", (("tile", t),)) for t in ids]
+
+    def _do_dig_top(self, a):
+        i, rest = self.dig
+        top = self.cfg.index[a["tile"]]
+        self.buffet = _set(self.buffet, i, tuple(t for t in rest if t != top) + (top,))
+        self.dig = None
+        self._enter_play()
+
+    # ---------------------------------------------------------------- Steal and bolts
+    def _steal_targets(self) -> list[tuple[int, tuple[int, int]]]:
+        """[HA-R-7] any other player's tile but torsos and bolted tiles; never one whose loss
+        would leave that abomination complete [HA-D-11]."""
+        cfg = self.cfg
+        out = []
+        for seat, slab in enumerate(self.slabs):
+            if seat == self.player:
+                continue
+            bolted = self._bolted(seat)
+            for cell, (t, _, _) in slab.items():
+                if cfg.torso[t] or cell in bolted:
+                    continue
+                if S.loose_after_removal(slab, cell) > 0:
+                    out.append((seat, cell))
+        return out
+
+    def _choices_steal(self):
+        return [self._act("steal", (("seat", seat), ("at", cell))) for seat, cell in sorted(self._steal_targets())]
+
+    def _do_steal(self, a):
+        """[HA-R-7] the tile goes to your hand; its owner gets two bolts and bolts at once [HA-B-1]."""
+        seat, cell = a["seat"], tuple(a["at"])
+        slab = dict(self.slabs[seat])
+        t = slab.pop(cell)[0]  # [HA-R-9] the gap stays: other tiles do not move
+        self.slabs = _set(self.slabs, seat, slab)
+        self._to_hand(self.player, t)
+        given = min(self.cfg.bolts_per_steal, self.supply)  # [HA-D-14]
+        self.supply -= given
+        self.pending = _set(self.pending, seat, self.pending[seat] + given)
+        self._say("steal", self.player, seat, cell, self.cfg.tiles[t].id, given)
+        self.resume = PLAY
+        if not self._start_bolting(seat):
+            self._enter_play()
+
+    def _bolted(self, seat: int) -> set:
+        cells = set()
+        for a, b in self.bolts[seat]:
+            cells.add(a)
+            cells.add(b)
+        return cells
+
+    def _bolt_seams(self, seat: int) -> list:
+        """[HA-B-2] [HA-B-3] seams where tiles meet loose to loose, not yet bolted, that secure
+        at least one unbolted body part (not the torso)."""
+        slab = self.slabs[seat]
+        bolted = self._bolted(seat)
+        done = self.bolts[seat]
+        out = []
+        for a, b in S.seams(slab):
+            if (a, b) in done:
+                continue
+            if any(c not in bolted and not self.cfg.torso[slab[c][0]] for c in (a, b)):
+                out.append((a, b))
+        return out
+
+    def _start_bolting(self, seat: int) -> bool:
+        """[HA-B-1] received bolts go on at once while an unsecured tile has a seam; the rest wait."""
+        if self.pending[seat] and self._bolt_seams(seat):
+            self.phase = BOLT
+            self.decider = seat
+            return True
+        return False
+
+    def _choices_bolt(self):
+        return [self._act("bolt", (("seam", seam),)) for seam in self._bolt_seams(self.decider)]
+
+    def _do_bolt(self, a):
+        seat = self.decider
+        seam = tuple(tuple(c) for c in a["seam"])
+        self.bolts = _set(self.bolts, seat, self.bolts[seat] | {seam})
+        self.pending = _set(self.pending, seat, self.pending[seat] - 1)
+        self._say("bolt", seat, seam)
+        if self.pending[seat] and self._bolt_seams(seat):
+            return
+        self.decider = self.player
+        if self.resume == PLAY:
+            self._enter_play()
+        else:
+            self._enter_discard()
+
+    # ---------------------------------------------------------------- 2. Play
+    def _enter_play(self) -> None:
+        self.phase = PLAY
+        self.decider = self.player
+
+    def _plays_on(self, seat: int) -> list[Action]:
+        cfg = self.cfg
+        slab = self.slabs[seat]
+        may_complete = self._may_complete()
+        before = S.open_loose_ends(slab)
+        out = []
+        cells = S.open_cells(slab)
+        for t in self.hands[self.player]:
+            tid = cfg.tiles[t].id
+            for rot, mask in cfg.shapes[t]:
+                k = mask.bit_count()
+                for cell, need in cells.items():
+                    if not S.fits(mask, need):
+                        continue
+                    c = need[0].bit_count()
+                    if not may_complete and before - c + (k - c) == 0:
+                        continue  # [HA-P-3] it would complete an abomination too soon
+                    out.append(self._act("play", (("tile", tid), ("seat", seat), ("at", cell), ("rotation", rot))))
+        return out
+
+    def _may_complete(self) -> bool:
+        if self.cfg.variant != "standard":
+            return True  # [HA-D-15] the simplified games are won by completing
+        return len(self.awards) > self.cfg.players  # [HA-P-3]
+
+    def _choices_play(self):
+        """[HA-P-4] on your own if you can, else on another's, else forfeit."""
+        me = self.player
+        own = self._plays_on(me)
+        if own:
+            return own
+        if self.cfg.variant != "ages_4_5":  # [HA-V-2] only on your own
+            others = [a for seat in range(self.cfg.players) if seat != me for a in self._plays_on(seat)]
+            if others:
+                return others
+        return [self._act("forfeit", ())]
+
+    def _do_forfeit(self, a):
+        self._say("forfeit", self.player)
+        self._enter_discard()
+
+    def _do_play(self, a):
+        """[HA-P-1] [HA-P-2] place the tile; [HA-E-1] completing after the threshold ends the game."""
+        cfg = self.cfg
+        t = cfg.index[a["tile"]]
+        seat, cell, rot = a["seat"], tuple(a["at"]), a["rotation"]
+        me = self.player
+        hand = list(self.hands[me])
+        hand.remove(t)
+        self.hands = _set(self.hands, me, tuple(hand))
+        slab = dict(self.slabs[seat])
+        slab[cell] = (t, rot, cfg.masks[t][rot])
+        self.slabs = _set(self.slabs, seat, slab)
+        self._say("play", me, a["tile"], seat, cell, rot)
+        if S.open_loose_ends(slab) == 0:
+            self.done_by = seat
+            return self._end("completion")
+        self.resume = DISCARD
+        if not self._start_bolting(seat):  # [HA-B-4] waiting bolts go on the new tile
+            self._enter_discard()
+
+    # ---------------------------------------------------------------- 3. Discard
+    def _enter_discard(self) -> None:
+        self.decider = self.player
+        if len(self.hands[self.player]) > self.cfg.hand_size:
+            self.phase = DISCARD
+        else:
+            self._next_turn()
+
+    def _choices_discard(self):
+        """[HA-DC-1] discard down to three, each onto a buffet pile of your choice."""
+        cfg = self.cfg
+        ids = sorted({cfg.tiles[t].id for t in self.hands[self.player]})
+        if not self.buffet:  # ages 4-5: no buffet, discards go under the deck [HA-D-17]
+            return [self._act("discard", (("tile", t),)) for t in ids]
+        return [self._act("discard", (("tile", t), ("pile", p))) for t in ids for p in range(len(self.buffet))]
+
+    def _do_discard(self, a):
+        cfg = self.cfg
+        me = self.player
+        t = cfg.index[a["tile"]]
+        hand = list(self.hands[me])
+        hand.remove(t)
+        self.hands = _set(self.hands, me, tuple(hand))
+        p = a.get("pile")
+        if p is None:
+            self.deck = (t,) + self.deck
+        else:
+            self.buffet = _set(self.buffet, p, self.buffet[p] + (t,))
+        self._say("discard", me, a["tile"], p)
+        if len(hand) <= cfg.hand_size:
+            self._next_turn()
+
+    def _next_turn(self) -> None:
+        self._start_turn((self.player + 1) % self.cfg.players)  # [HA-T-2] clockwise
+
+    # ---------------------------------------------------------------- cards and tiles
+    def _pop_deck(self) -> int:
+        t = self.deck[-1]
+        self.deck = self.deck[:-1]
+        return t
+
+    def _to_hand(self, seat: int, t: int) -> None:
+        self.hands = _set(self.hands, seat, tuple(sorted(self.hands[seat] + (t,))))
+
+    def _refill(self) -> bool:
+        """[HA-R-10] an empty buffet pile is refilled from the deck at once; True if the deck
+        ran out doing so, which ends the game [HA-E-2]."""
+        for i, pile in enumerate(self.buffet):
+            if not pile:
+                if not self.deck:
+                    self._end("exhaustion")
+                    return True
+                self.buffet = _set(self.buffet, i, (self._pop_deck(),))
+        return False
+
+    def _end(self, how: str) -> None:
+        self.ended_by = how
+        self.phase = OVER
+        self.decider = None
+        self.dig = None
+        self._say("over", how, self.done_by)
+
+    # ---------------------------------------------------------------- scoring and views
+    def score_breakdown(self) -> list[dict]:
+        return final_scores(self)
+
+    def _scores(self):
+        return tuple(float(b["total"]) for b in self.score_breakdown())
+
+    def winners(self) -> list[int]:
+        """[HA-E-5] highest score; tied, the most Grand Prizes and Awards; still tied, shared."""
+        b = self.score_breakdown()
+        best = max((x["total"], len(x["cards"])) for x in b)
+        return [seat for seat, x in enumerate(b) if (x["total"], len(x["cards"])) == best]
+
+    def _view(self, seat):
+        from .view import view
+
+        return view(self, seat)
+
+    def _dump(self) -> dict:
+        from .view import dump
+
+        return dump(self)
+
+    def _why_illegal(self, a: Action) -> str | None:
+        return explain_illegal(self, a.kind, dict(a.args))
+
+    def _why_illegal_json(self, doc: dict) -> str | None:
+        return explain_illegal(self, doc.get("kind"), doc)
+
+    def determinize(self, seat: int, seed: int) -> "HAState":
+        """Re-deal what `seat` cannot see: the deck, the buried buffet tiles, the other hands
+        and the Awards deck, keeping every size."""
+        new = self.clone()
+        rng = Rng(seed)
+        hidden = list(new.deck)
+        for i, pile in enumerate(new.buffet):
+            hidden += pile[:-1]
+        for s, hand in enumerate(new.hands):
+            if s != seat:
+                hidden += hand
+        rng.shuffle(hidden)
+        new.deck = tuple(hidden[:len(new.deck)])
+        pos = len(new.deck)
+        buffet = []
+        for pile in new.buffet:
+            k = len(pile) - 1 if pile else 0
+            buffet.append(tuple(hidden[pos:pos + k]) + pile[-1:])
+            pos += k
+        new.buffet = tuple(buffet)
+        hands = list(new.hands)
+        for s, hand in enumerate(hands):
+            if s != seat:
+                hands[s] = tuple(sorted(hidden[pos:pos + len(hand)]))
+                pos += len(hand)
+        new.hands = tuple(hands)
+        awards = list(new.awards_deck)
+        rng.shuffle(awards)
+        new.awards_deck = tuple(awards)
+        if new.dig is not None and new.decider != seat:
+            new.dig = (new.dig[0], new.buffet[new.dig[0]])
+        new.rng = Rng(rng.next64())
+        new._legal = None
+        return new

@@ -1,0 +1,108 @@
+"""An abomination on its slab: a dict {(row, col): (tile, rotation, loose-mask)}.
+
+Dicts are shared between states and never changed in place: a move builds a new one.
+Sides are bits N=1, E=2, S=4, W=8; "loose" sides are where the artwork meets the edge.
+"""
+from __future__ import annotations
+
+# (d_row, d_col, this side's bit, the facing side's bit) for N, E, S, W
+DIRS = ((-1, 0, 1, 4), (0, 1, 2, 8), (1, 0, 4, 1), (0, -1, 8, 2))
+SIDE_NAMES = "NESW"
+
+
+def sides_text(mask: int) -> str:
+    return "".join(name for name, bit in zip(SIDE_NAMES, (1, 2, 4, 8)) if mask & bit)
+
+
+def open_loose_ends(slab: dict) -> int:
+    """L: loose sides facing an empty cell, over every tile (disconnected ones too) [HA-D-3]."""
+    count = 0
+    for (r, c), (_, _, mask) in slab.items():
+        for dr, dc, bit, _ in DIRS:
+            if mask & bit and (r + dr, c + dc) not in slab:
+                count += 1
+    return count
+
+
+def open_cells(slab: dict) -> dict:
+    """Empty cells some loose end faces, each with what a tile there must match:
+    (sides that must be loose, sides that must be closed) [HA-P-2]."""
+    cells = {}
+    for (r, c), (_, _, mask) in slab.items():
+        for dr, dc, bit, _ in DIRS:
+            if mask & bit:
+                cell = (r + dr, c + dc)
+                if cell not in slab and cell not in cells:
+                    cells[cell] = _needs(slab, cell)
+    return cells
+
+
+def _needs(slab: dict, cell) -> tuple[int, int]:
+    r, c = cell
+    loose = closed = 0
+    for dr, dc, bit, facing in DIRS:
+        neighbour = slab.get((r + dr, c + dc))
+        if neighbour is not None:
+            if neighbour[2] & facing:
+                loose |= bit
+            else:
+                closed |= bit
+    return loose, closed
+
+
+def fits(mask: int, need: tuple[int, int]) -> bool:
+    loose, closed = need
+    return mask & loose == loose and not mask & closed
+
+
+def seams(slab: dict) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+    """Pairs of neighbouring tiles that meet loose to loose: where a bolt may go [HA-B-3]."""
+    out = []
+    for (r, c), (_, _, mask) in slab.items():
+        for dr, dc, bit, facing in DIRS[1:3]:  # E and S: each seam once
+            other = slab.get((r + dr, c + dc))
+            if other is not None and mask & bit and other[2] & facing:
+                out.append(((r, c), (r + dr, c + dc)))
+    return out
+
+
+def loose_after_removal(slab: dict, cell) -> int:
+    """L once the tile at `cell` is taken away (its neighbours' loose ends open up)."""
+    r, c = cell
+    mask = slab[cell][2]
+    delta = 0
+    for dr, dc, bit, facing in DIRS:
+        neighbour = slab.get((r + dr, c + dc))
+        if mask & bit and neighbour is None:
+            delta -= 1  # its own open end goes with it
+        if neighbour is not None and neighbour[2] & facing:
+            delta += 1  # the neighbour's loose end is open again
+    return open_loose_ends(slab) + delta
+
+
+def bounding_box(slab: dict) -> tuple[int, int]:
+    rows = [r for r, _ in slab]
+    cols = [c for _, c in slab]
+    return max(rows) - min(rows) + 1, max(cols) - min(cols) + 1
+
+
+def largest_limb(slab: dict) -> int:
+    """Tiles in the largest group of two-loose-end tiles joined loose to loose."""
+    two = {cell for cell, (_, _, m) in slab.items() if bin(m).count("1") == 2}
+    best, seen = 0, set()
+    for start in two:
+        if start in seen:
+            continue
+        size, stack = 0, [start]
+        seen.add(start)
+        while stack:
+            r, c = stack.pop()
+            size += 1
+            mask = slab[(r, c)][2]
+            for dr, dc, bit, facing in DIRS:
+                cell = (r + dr, c + dc)
+                if cell in two and cell not in seen and mask & bit and slab[cell][2] & facing:
+                    seen.add(cell)
+                    stack.append(cell)
+        best = max(best, size)
+    return best

@@ -1,0 +1,123 @@
+"""What each seat may see ([HA-H-*]): own hand, buffet tops and sizes, the dig to the digger."""
+from __future__ import annotations
+
+from . import slab as S
+
+
+def tile_json(cfg, t: int) -> dict:
+    tile = cfg.tiles[t]
+    return {"id": tile.id, "type": tile.type, "colour": tile.colour, "texture": tile.texture,
+            "sides": tile.sides, "attributes": dict(tile.attributes), "torso": cfg.torso[t]}
+
+
+def card_json(card) -> dict:
+    return {"id": card.id, "name": card.name, "kind": card.kind, "vp": card.vp, "text": card.text}
+
+
+def view(state, seat) -> dict:
+    cfg = state.cfg
+    scores = state.score_breakdown()
+    seats = []
+    for s in range(cfg.players):
+        slab = state.slabs[s]
+        bolted = state._bolted(s)
+        entry = {
+            "seat": s,
+            "hand_size": len(state.hands[s]),
+            "pending_bolts": state.pending[s],
+            "bolts_placed": len(state.bolts[s]),
+            "open_loose_ends": S.open_loose_ends(slab),
+            "complete": S.open_loose_ends(slab) == 0,
+            "abomination": [
+                {"at": list(cell), "tile": tile_json(cfg, t), "rotation": rot,
+                 "loose": S.sides_text(mask), "bolted": cell in bolted}
+                for cell, (t, rot, mask) in sorted(slab.items())
+            ],
+            "bolts": [[list(a), list(b)] for a, b in sorted(state.bolts[s])],
+            "score": scores[s],
+        }
+        if seat == s:
+            entry["hand"] = [tile_json(cfg, t) for t in state.hands[s]]
+        seats.append(entry)
+    dig = None
+    if state.dig is not None:
+        pile, tiles = state.dig
+        dig = ({"pile": pile, "tiles": [tile_json(cfg, t) for t in tiles]} if seat == state.player
+               else {"pile": pile, "size": len(tiles)})
+    doc = {
+        "game": "hideous-abomination", "viewer": seat, "players": cfg.players, "variant": cfg.variant,
+        "phase": state.phase, "current_player": state.current_player,
+        "turn_player": None if state.phase == "over" else state.player, "turn": state.turn_no,
+        "die": state.die, "action": state.action,
+        "awards_revealed": [card_json(cfg.comps.awards[i]) for i in state.awards],
+        "awards_left": len(state.awards_deck),
+        "grand_prizes": [card_json(c) for c in cfg.comps.grand_prizes] if cfg.variant == "standard" else [],
+        "threshold": cfg.players,
+        "deck_size": len(state.deck),
+        "buffet": [{"size": len(p), "top": tile_json(cfg, p[-1]) if p else None} for p in state.buffet],
+        "bolt_supply": state.supply,
+        "dig": dig,
+        "seats": seats,
+        "log": log_lines(state),
+    }
+    if state.phase == "over":
+        doc["winners"] = state.winners()
+        doc["ended_by"] = state.ended_by
+    return doc
+
+
+def dump(state) -> dict:
+    """Everything, hidden parts included: for save files and exact comparisons."""
+    cfg = state.cfg
+    doc = view(state, None)
+    ids = lambda ts: [cfg.tiles[t].id for t in ts]  # noqa: E731
+    doc["hidden"] = {
+        "deck": ids(state.deck), "buffet": [ids(p) for p in state.buffet],
+        "hands": [ids(h) for h in state.hands], "awards_deck": [cfg.award_ids[i] for i in state.awards_deck],
+        "dig": None if state.dig is None else [state.dig[0], ids(state.dig[1])],
+        "rng": state.rng.state, "draws_left": state.draws_left, "started": list(state.started),
+        "resume": state.resume, "decider": state.decider,
+    }
+    return doc
+
+
+def log_lines(state) -> list[str]:
+    events = []
+    node = state.log
+    while node is not None:
+        node, event = node
+        events.append(event)
+    events.reverse()
+    cfg = state.cfg
+    lines = []
+    for e in events:
+        k = e[0]
+        if k == "turn":
+            lines.append(f"seat {e[1]}'s turn")
+        elif k == "roll":
+            lines.append(f"seat {e[1]} rolls {e[2].replace('_', ' ')}")
+        elif k == "reroll":
+            lines.append(f"nothing to steal: seat {e[1]} rolls again: {e[2].replace('_', ' ')}")
+        elif k == "choose":
+            lines.append(f"seat {e[1]} goes mad and chooses {e[2]}")
+        elif k == "award":
+            lines.append(f"a new Award is revealed: {cfg.comps.awards[e[2]].name}")
+        elif k == "draw":
+            lines.append(f"seat {e[1]} draws blind" if e[2] == "deck" else f"seat {e[1]} draws {e[3]} from pile {e[2] + 1}")
+        elif k == "dig":
+            lines.append(f"seat {e[1]} digs through pile {e[2] + 1}")
+        elif k == "steal":
+            lines.append(f"seat {e[1]} steals {e[4]} at {e[3]} from seat {e[2]}, who receives {e[5]} bolts")
+        elif k == "bolt":
+            lines.append(f"seat {e[1]} bolts {e[2][0]}-{e[2][1]}")
+        elif k == "play":
+            lines.append(f"seat {e[1]} plays {e[2]} on seat {e[3]}'s abomination at {e[4]}")
+        elif k == "forfeit":
+            lines.append(f"seat {e[1]} cannot play a tile")
+        elif k == "discard":
+            lines.append(f"seat {e[1]} discards {e[2]}" + ("" if e[3] is None else f" onto pile {e[3] + 1}"))
+        elif k == "over":
+            lines.append("the game is over: " + {"completion": f"seat {e[2]}'s abomination is complete",
+                                                  "exhaustion": "the deck is empty",
+                                                  "safety": "the turn limit is reached"}[e[1]])
+    return lines
