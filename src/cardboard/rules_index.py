@@ -73,6 +73,9 @@ def check(game_id: str, tests_dir: Path | None = None) -> list[Rule]:
     tests_dir = tests_dir or _REPO_TESTS
     rules = parse_index((pkg / "RULES.md").read_text(encoding="utf-8"))
     test_files = {p.name: p for p in tests_dir.rglob("test_*.py")} if tests_dir.is_dir() else {}
+    own = tests_dir / "games" / pkg.name  # the game's own tests win over same-named files elsewhere
+    if own.is_dir():
+        test_files.update({p.name: p for p in own.glob("test_*.py")})
     for rule in rules:
         for ref in rule.code:
             file, _, name = ref.partition("::")
