@@ -171,6 +171,8 @@ def test_seat_counts_are_checked():
 def test_a_game_without_a_renderer_is_pretty_printed():
     assert renderer("aban") is render_view
     assert renderer("no_such_game") is Pretty
+    from cardboard.games.hideous_abomination import render as ha_render
+    assert renderer("hideous-abomination") is ha_render.render_view
 
 
 # ---------------------------------------------------------------- the Aban! drawing

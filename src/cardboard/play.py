@@ -18,7 +18,7 @@ from rich.table import Table
 from rich.text import Text
 
 from .agents import make_agent
-from .engine import Action, ConfigError, Game, State
+from .engine import Action, ConfigError, Game, State, game_class
 
 HELP = """\
 [bold]How to choose a move[/bold]
@@ -34,7 +34,11 @@ Renderer = Callable[[dict], RenderableType]
 
 def renderer(game_id: str) -> Renderer:
     """The game's `render_view`, or a pretty-print of the view for a game that has none."""
-    name = f"cardboard.games.{game_id}.render"
+    try:
+        package = game_class(game_id).__module__.rpartition(".")[0]  # ids may hold dashes, packages not
+    except ConfigError:  # a game outside the registry
+        return Pretty
+    name = f"{package}.render"
     try:
         module = importlib.import_module(name)
     except ModuleNotFoundError as exc:

@@ -259,7 +259,8 @@ def test_foreign_and_near_miss_moves_are_rejected(game_id, players, options, see
     # near misses of this state's own legal moves
     if legal and mark:
         checked = 0
-        for action in rnd.sample(legal, min(4, len(legal))):
+        sample = rnd.sample(legal, min(4, len(legal)))
+        for action in sample:
             for doc in _perturbed_docs(action.to_json()):
                 key = Action.key_of_json(doc)
                 if key is not None and key in legal_keys:
@@ -268,7 +269,7 @@ def test_foreign_and_near_miss_moves_are_rejected(game_id, players, options, see
                 if key is not None:
                     assert mark in message, f"{doc}: {message}"
                     checked += 1
-        assert checked > 0
+        assert checked > 0 or all(not a.args for a in sample)  # a bare move (forfeit) has nothing to vary
 
     # something that is no Action at all
     for junk in ("pass", None, 7, ("kind", "x")):

@@ -29,6 +29,29 @@ class HAConfig:
                  "award_ids", "cards", "action_cache", "index")
 
 
+_TABLES: dict[int, tuple] = {}
+
+
+def tile_tables(comps: Components) -> tuple:
+    """Per-tile lookups, built once per component set (load_components caches the sets)."""
+    hit = _TABLES.get(id(comps))
+    if hit is not None and hit[0] is comps:
+        return hit[1]
+    tables = _tile_tables(comps)
+    _TABLES[id(comps)] = (comps, tables)
+    return tables
+
+
+def _tile_tables(comps: Components) -> tuple:
+    tiles = tuple(comps.parts) + tuple(comps.torsos)
+    masks = tuple(tuple(rotate(t.side_mask, r) for r in range(4)) for t in tiles)
+    shapes = tuple(tuple((r, m) for r, m in enumerate(ms) if m not in ms[:r]) for ms in masks)  # distinct turns
+    return (tiles, len(comps.parts), {t.id: i for i, t in enumerate(tiles)}, masks, shapes,
+            tuple(t.colour for t in tiles), tuple(t.colour == "wild" for t in tiles),
+            tuple(t.type for t in tiles), tuple(dict(t.attributes) for t in tiles),
+            tuple(t.type == "torso" for t in tiles))
+
+
 class HideousAbominationGame(Game):
     id = "hideous-abomination"
     name = "Hideous Abomination"
@@ -53,20 +76,8 @@ class HideousAbominationGame(Game):
         cfg.players = n
         cfg.variant = opts.variant
         cfg.comps = comps
-        tiles = tuple(comps.parts) + tuple(comps.torsos)
-        cfg.tiles = tiles
-        cfg.n_parts = len(comps.parts)
-        cfg.index = {t.id: i for i, t in enumerate(tiles)}
-        cfg.masks = tuple(tuple(rotate(t.side_mask, r) for r in range(4)) for t in tiles)
-        # the distinct orientations of each tile: (rotation, loose-sides mask)
-        cfg.shapes = tuple(
-            tuple((r, m) for r, m in enumerate(ms) if m not in ms[:r]) for ms in cfg.masks
-        )
-        cfg.colour = tuple(t.colour for t in tiles)
-        cfg.wild = tuple(t.colour == "wild" for t in tiles)
-        cfg.type = tuple(t.type for t in tiles)
-        cfg.attrs = tuple(dict(t.attributes) for t in tiles)
-        cfg.torso = tuple(t.type == "torso" for t in tiles)
+        (cfg.tiles, cfg.n_parts, cfg.index, cfg.masks, cfg.shapes, cfg.colour, cfg.wild, cfg.type,
+         cfg.attrs, cfg.torso) = tile_tables(comps)
         cfg.faces = tuple(comps.die.faces)
         setup = comps.setup
         cfg.hand_size = setup.hand_size

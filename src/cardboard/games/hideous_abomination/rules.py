@@ -287,10 +287,11 @@ class HAState(State):
             if seat == self.player:
                 continue
             bolted = self._bolted(seat)
+            loose = S.open_loose_ends(slab)
             for cell, (t, _, _) in slab.items():
                 if cfg.torso[t] or cell in bolted:
                     continue
-                if S.loose_after_removal(slab, cell) > 0:
+                if S.loose_after_removal(slab, cell, loose) > 0:
                     out.append((seat, cell))
         return out
 

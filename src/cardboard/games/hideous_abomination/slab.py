@@ -66,8 +66,9 @@ def seams(slab: dict) -> list[tuple[tuple[int, int], tuple[int, int]]]:
     return out
 
 
-def loose_after_removal(slab: dict, cell) -> int:
-    """L once the tile at `cell` is taken away (its neighbours' loose ends open up)."""
+def loose_after_removal(slab: dict, cell, loose_now: int | None = None) -> int:
+    """L once the tile at `cell` is taken away (its neighbours' loose ends open up);
+    pass the slab's current L as `loose_now` when asking for many cells."""
     r, c = cell
     mask = slab[cell][2]
     delta = 0
@@ -77,7 +78,7 @@ def loose_after_removal(slab: dict, cell) -> int:
             delta -= 1  # its own open end goes with it
         if neighbour is not None and neighbour[2] & facing:
             delta += 1  # the neighbour's loose end is open again
-    return open_loose_ends(slab) + delta
+    return (open_loose_ends(slab) if loose_now is None else loose_now) + delta
 
 
 def bounding_box(slab: dict) -> tuple[int, int]:
