@@ -441,7 +441,7 @@ def render_legend(view: dict) -> Text:
     out.append(BOLT, "bold")
     out.append(" bolt   ", "dim")
     out.append(SPOT, "dim")
-    out.append(" free cell by a loose end   cells are (row, col)", "dim")
+    out.append(" free cell by a loose end   cells are (row,col)", "dim")
     return out
 
 

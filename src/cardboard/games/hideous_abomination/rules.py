@@ -42,10 +42,10 @@ class HAAction(Action):
         if k == "dig_top":
             return f"Put {tile(self['tile'])} back on top"
         if k == "steal":
-            return f"Steal seat {self['seat']}'s tile at {tuple(self['at'])}"
+            return f"Steal seat {self['seat']}'s tile at {S.cell_text(self['at'])}"
         if k == "play":
             turn = f", turned {self['rotation'] * 90}°" if self["rotation"] else ""
-            return f"Play {tile(self['tile'])} on seat {self['seat']}'s at {tuple(self['at'])}{turn}"
+            return f"Play {tile(self['tile'])} on seat {self['seat']}'s at {S.cell_text(self['at'])}{turn}"
         if k == "forfeit":
             return "No tile fits anywhere: forfeit the play"
         if k == "discard":
@@ -53,7 +53,7 @@ class HAAction(Action):
             return f"Discard {tile(self['tile'])} onto {where}"
         if k == "bolt":
             a, b = self["seam"]
-            return f"Bolt the seam between {tuple(a)} and {tuple(b)}"
+            return f"Bolt the seam between {S.cell_text(a)} and {S.cell_text(b)}"
         return super().label()
 
 

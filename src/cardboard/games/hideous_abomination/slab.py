@@ -10,6 +10,11 @@ DIRS = ((-1, 0, 1, 4), (0, 1, 2, 8), (1, 0, 4, 1), (0, -1, 8, 2))
 SIDE_NAMES = "NESW"
 
 
+def cell_text(cell) -> str:
+    """A cell as people read it in moves and the log: (row,col), no space, one word."""
+    return f"({cell[0]},{cell[1]})"
+
+
 def sides_text(mask: int) -> str:
     return "".join(name for name, bit in zip(SIDE_NAMES, (1, 2, 4, 8)) if mask & bit)
 

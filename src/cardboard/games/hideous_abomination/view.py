@@ -107,11 +107,11 @@ def log_lines(state) -> list[str]:
         elif k == "dig":
             lines.append(f"seat {e[1]} digs through pile {e[2] + 1}")
         elif k == "steal":
-            lines.append(f"seat {e[1]} steals {e[4]} at {e[3]} from seat {e[2]}, who receives {e[5]} bolts")
+            lines.append(f"seat {e[1]} steals {e[4]} at {S.cell_text(e[3])} from seat {e[2]}, who receives {e[5]} bolts")
         elif k == "bolt":
-            lines.append(f"seat {e[1]} bolts {e[2][0]}-{e[2][1]}")
+            lines.append(f"seat {e[1]} bolts {S.cell_text(e[2][0])}-{S.cell_text(e[2][1])}")
         elif k == "play":
-            lines.append(f"seat {e[1]} plays {e[2]} on seat {e[3]}'s abomination at {e[4]}")
+            lines.append(f"seat {e[1]} plays {e[2]} on seat {e[3]}'s abomination at {S.cell_text(e[4])}")
         elif k == "forfeit":
             lines.append(f"seat {e[1]} cannot play a tile")
         elif k == "discard":
