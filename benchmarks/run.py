@@ -27,6 +27,8 @@ CONFIGS = [
     ("Aban! 2p", "aban", 2, {}),
     ("Aban! 4p", "aban", 4, {}),
     ("Aban! 4p+exp", "aban", 4, {"expansion": True}),
+    ("Hideous Abom. 2p", "hideous-abomination", 2, {}),
+    ("Hideous Abom. 5p", "hideous-abomination", 5, {}),
 ]
 
 POOL_GAMES = 24  # random games the mid-game states are taken from
