@@ -24,12 +24,18 @@ def _options(pairs: list[str]) -> dict:
 
 
 def _cmd_play(args) -> int:
-    if not 0 <= args.bots <= args.players:
-        raise CardboardError(f"--bots must be between 0 and {args.players}")
+    # --bots is a count (all playing --bot) or a list of agents/levels, one per bot seat
+    if args.bots.isdigit():
+        count, names = int(args.bots), [args.bot]
+    else:
+        names = [n.strip() for n in args.bots.split(",") if n.strip()]
+        count = len(names)
+    if not 0 <= count <= args.players:
+        raise CardboardError(f"--bots must be between 0 and {args.players} bots")
     game = load_game(args.game, players=args.players, seed=args.seed, options=_options(args.option))
     from .play import run_play
 
-    return run_play(game, humans=args.players - args.bots, bot=args.bot)
+    return run_play(game, humans=args.players - count, bot=names)
 
 
 def _cmd_sim(args) -> int:
@@ -47,6 +53,25 @@ def _cmd_sim(args) -> int:
     return 0
 
 
+def _cmd_arena(args) -> int:
+    import json
+
+    from rich.progress import Progress
+
+    from .agents.arena import arena, print_arena
+
+    agents = [a.strip() for a in args.agents.split(",") if a.strip()]
+    with Progress(transient=True) as bar:
+        task = bar.add_task(f"{args.game}: {' v '.join(agents)}", total=args.games)
+        report = arena(args.game, agents, games=args.games, players=args.players, seed=args.seed,
+                       options=_options(args.option), progress=lambda k: bar.update(task, completed=k))
+    print_arena(report)
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as f:
+            json.dump(report, f, indent=2)
+    return 0
+
+
 def _cmd_rules(args) -> int:
     from .rules_index import print_index
 
@@ -60,8 +85,10 @@ def build_parser() -> argparse.ArgumentParser:
     play = sub.add_parser("play", help="play a game in the terminal against bots")
     play.add_argument("game", choices=list_games())
     play.add_argument("--players", type=int, default=2)
-    play.add_argument("--bots", type=int, default=1, help="how many seats bots take (the last ones)")
-    play.add_argument("--bot", default="greedy", help="the bots' agent (random, greedy)")
+    play.add_argument("--bots", default="1",
+                      help="how many seats bots take (the last ones), or their agents/levels: hard,medium")
+    play.add_argument("--bot", default="medium", help="the bots' agent when --bots is a count: "
+                      "random, greedy, heuristic, mcts, easy, medium, hard (name:seconds for a time budget)")
     play.add_argument("--seed", type=int, default=None)
     play.add_argument("--option", action="append", metavar="KEY=VALUE", help="a game option; repeatable")
     play.set_defaults(run=_cmd_play)
@@ -74,6 +101,16 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--seed", type=int, default=0)
     sim.add_argument("--option", action="append", metavar="KEY=VALUE")
     sim.set_defaults(run=_cmd_sim)
+
+    arena = sub.add_parser("arena", help="round robins between agents, with confidence intervals")
+    arena.add_argument("game", choices=list_games())
+    arena.add_argument("--agents", default="mcts,heuristic,random", help="comma-separated agents")
+    arena.add_argument("--games", type=int, default=20)
+    arena.add_argument("--players", type=int, default=2)
+    arena.add_argument("--seed", type=int, default=0)
+    arena.add_argument("--option", action="append", metavar="KEY=VALUE")
+    arena.add_argument("--json", metavar="FILE", help="also write the results as JSON")
+    arena.set_defaults(run=_cmd_arena)
 
     rules = sub.add_parser("rules", help="print a game's rules index with its coverage")
     rules.add_argument("game", choices=list_games())

@@ -54,7 +54,14 @@ def run_play(game: Game, humans: int, bot: str = "greedy", *, console: Console |
     console = console or Console()
     if not 0 <= humans <= game.players:
         raise ConfigError(f"humans must be between 0 and {game.players}, not {humans}")
-    bots = {seat: make_agent(bot, seed=game.seed + seat) for seat in range(humans, game.players)}
+    names = bot.split(",") if isinstance(bot, str) else list(bot)
+    bot_seats = range(humans, game.players)
+    if len(names) == 1:
+        names = names * len(bot_seats)
+    if len(names) != len(bot_seats):
+        raise ConfigError(f"{len(bot_seats)} bot seats but {len(names)} bot names: {', '.join(names)}")
+    bots = {seat: make_agent(name.strip(), seed=game.seed + seat, game_id=game.id)
+            for seat, name in zip(bot_seats, names)}
     draw = renderer(game.id)
     names = [_seat_name(seat, humans, seat in bots) for seat in range(game.players)]
     _intro(console, game, humans, bot)

@@ -22,7 +22,7 @@ def simulate(game_id: str, agents: list[str], games: int = 100, players: int | N
         game = load_game(game_id, players=players, seed=derive_seed(seed, k), options=options)
         # Rotate seats so every agent sits everywhere equally often.
         seating = [agents[(s + k) % len(agents)] for s in range(players)]
-        bots = [make_agent(name, seed=derive_seed(seed, k, s)) for s, name in enumerate(seating)]
+        bots = [make_agent(name, seed=derive_seed(seed, k, s), game_id=game_id) for s, name in enumerate(seating)]
         state = game.new_initial_state()
         while not state.is_terminal():
             state.apply(bots[state.current_player].choose(state))

@@ -43,5 +43,5 @@ def test_greedy_prefers_hurting_the_leader_when_nothing_scores():
 
 def test_make_agent_names():
     assert isinstance(make_agent("greedy"), GreedyAgent)
-    with pytest.raises(cardboard.ConfigError, match="unknown agent 'mcts'"):
-        make_agent("mcts")
+    with pytest.raises(cardboard.ConfigError, match="unknown agent 'alphazero'"):
+        make_agent("alphazero")

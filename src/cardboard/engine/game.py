@@ -17,6 +17,9 @@ class Game:
     name: str = ""
     min_players: int = 1
     max_players: int = 1
+    # What a search agent should know of the game: "score_scale" (a typical winning
+    # margin) and "rollout_depth" (moves to play out before judging by scores).
+    search_hints: dict = {}
 
     def __init__(self, players: int, seed: int | None = None, options: dict | None = None):
         if isinstance(players, bool) or not isinstance(players, int):

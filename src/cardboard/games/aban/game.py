@@ -54,6 +54,7 @@ class AbanGame(Game):
     name = "Aban!"
     min_players = 1
     max_players = 5
+    search_hints = {"score_scale": 40.0, "rollout_depth": 400}
 
     def _configure(self, options: dict) -> None:
         try:

@@ -57,6 +57,7 @@ class HideousAbominationGame(Game):
     name = "Hideous Abomination"
     min_players = 2
     max_players = 5
+    search_hints = {"score_scale": 15.0, "rollout_depth": 80}
 
     def _configure(self, options: dict) -> None:
         try:

@@ -527,6 +527,7 @@ class HAState(State):
         for s, hand in enumerate(new.hands):
             if s != seat:
                 hidden += hand
+        hidden.sort()  # only the multiset may matter, never where the tiles really are
         rng.shuffle(hidden)
         new.deck = tuple(hidden[:len(new.deck)])
         pos = len(new.deck)
@@ -542,7 +543,7 @@ class HAState(State):
                 hands[s] = tuple(sorted(hidden[pos:pos + len(hand)]))
                 pos += len(hand)
         new.hands = tuple(hands)
-        awards = list(new.awards_deck)
+        awards = sorted(new.awards_deck)
         rng.shuffle(awards)
         new.awards_deck = tuple(awards)
         if new.dig is not None and new.decider != seat:

@@ -1,0 +1,92 @@
+"""Round robins between agents: win rates with 95% intervals, scores, seat advantage, speed."""
+from __future__ import annotations
+
+import math
+import statistics
+import time
+from itertools import permutations
+
+from cardboard.engine import ConfigError, derive_seed, load_game
+
+
+def wilson(share_sum: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a win rate (win shares count as fractional wins)."""
+    if n == 0:
+        return 0.0, 1.0
+    p = share_sum / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def lineups(agents: list[str], players: int) -> list[tuple[str, ...]]:
+    """Every ordered seating of distinct agents (so each meets each in every seat);
+    with fewer agents than seats the list of agents is cycled."""
+    pool = agents if len(agents) >= players else (agents * players)[:players]
+    seatings = sorted(set(permutations(pool, players)))
+    return seatings
+
+
+def arena(game_id: str, agents: list[str], games: int, players: int = 2, seed: int = 0,
+          options: dict | None = None, progress=None) -> dict:
+    from . import make_agent
+
+    if len(agents) < 1 or games < 1:
+        raise ConfigError("an arena needs at least one agent and one game")
+    tables = lineups(agents, players)
+    stats = {a: {"seats": 0, "wins": 0.0, "scores": [], "time": 0.0, "moves": 0} for a in agents}
+    seat_wins = [0.0] * players
+    for k in range(games):
+        seating = tables[k % len(tables)]
+        game = load_game(game_id, players=players, seed=derive_seed(seed, "arena", k), options=options)
+        bots = [make_agent(name, seed=derive_seed(seed, k, s), game_id=game_id) for s, name in enumerate(seating)]
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            seat = state.current_player
+            started = time.perf_counter()
+            action = bots[seat].choose(state)
+            entry = stats[seating[seat]]
+            entry["time"] += time.perf_counter() - started
+            entry["moves"] += 1
+            state.apply(action)
+        scores, winners = state.scores(), state.winners()
+        for s, name in enumerate(seating):
+            e = stats[name]
+            e["seats"] += 1
+            e["scores"].append(scores[s])
+            if s in winners:
+                e["wins"] += 1 / len(winners)
+                seat_wins[s] += 1 / len(winners)
+        if progress:
+            progress(k + 1)
+    results = {}
+    for name, e in stats.items():
+        lo, hi = wilson(e["wins"], e["seats"])
+        results[name] = {
+            "seats": e["seats"],
+            "win_rate": e["wins"] / e["seats"] if e["seats"] else 0.0,
+            "ci95": [lo, hi],
+            "mean_score": statistics.fmean(e["scores"]) if e["scores"] else 0.0,
+            "sec_per_move": e["time"] / e["moves"] if e["moves"] else 0.0,
+        }
+    return {"game": game_id, "games": games, "players": players, "agents": agents,
+            "results": results, "seat_win_rate": [w / games for w in seat_wins]}
+
+
+def print_arena(report: dict, console=None) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    console = console or Console()
+    table = Table(title=f"{report['game']}: {report['games']} games, {report['players']} seats, seats rotated")
+    for col in ("agent", "seats", "win rate", "95% CI", "mean score", "s/move"):
+        table.add_column(col, justify="left" if col == "agent" else "right")
+    for name, r in report["results"].items():
+        lo, hi = r["ci95"]
+        table.add_row(name, str(r["seats"]), f"{r['win_rate']:.1%}", f"{lo:.1%} – {hi:.1%}",
+                      f"{r['mean_score']:.1f}", f"{r['sec_per_move']:.4f}")
+    console.print(table)
+    fair = 1 / report["players"]
+    seats = ", ".join(f"seat {i}: {w:.1%}" for i, w in enumerate(report["seat_win_rate"]))
+    console.print(f"wins by seat (fair {fair:.0%}): {seats}")

@@ -1,0 +1,95 @@
+"""MCTS / information-set MCTS, levels and the arena."""
+import json
+import random
+
+import pytest
+
+import cardboard
+from cardboard.agents import MCTSAgent, make_agent
+from cardboard.agents.arena import arena, lineups, wilson
+from cardboard.cli import main
+
+
+@pytest.mark.parametrize("game_id,players", [("aban", 1), ("aban", 3), ("hideous-abomination", 2),
+                                             ("hideous-abomination", 4)])
+def test_mcts_returns_legal_moves_within_its_budget(game_id, players):
+    game = cardboard.load_game(game_id, players=players, seed=2)
+    state = game.new_initial_state()
+    agent = MCTSAgent(1, iterations=12, max_depth=30)
+    r = random.Random(0)
+    for step in range(40):
+        if state.is_terminal():
+            break
+        if step % 4 == 0:
+            action = agent.choose(state)
+            assert action in state.legal_actions()
+            assert agent.last_iterations in (0, 12)  # 0 when only one move was legal
+        else:
+            action = r.choice(state.legal_actions())
+        state.apply(action)
+
+
+def test_mcts_time_budget_is_respected():
+    import time
+    game = cardboard.load_game("aban", players=2, seed=2)
+    state = game.new_initial_state()
+    agent = make_agent("mcts:0.2", seed=1, game_id="aban")
+    started = time.perf_counter()
+    agent.choose(state)
+    assert time.perf_counter() - started < 0.2 + 0.15  # one iteration may run past the line
+    assert agent.last_iterations > 5
+
+
+def test_search_is_honest_about_hidden_information():
+    """What seat 0 cannot see (the others' hands, the deck order) changes; its decision does not."""
+    game = cardboard.load_game("hideous-abomination", players=3, seed=4)
+    state = game.new_initial_state()
+    r = random.Random(5)
+    while state.current_player != 0 or state.phase not in ("play", "draw"):
+        state.apply(r.choice(state.legal_actions()))
+    decisions = set()
+    for shuffle_seed in range(3):
+        other = state.clone()
+        pool = list(other.deck) + list(other.hands[1]) + list(other.hands[2])
+        random.Random(shuffle_seed).shuffle(pool)
+        n1, n2 = len(other.hands[1]), len(other.hands[2])
+        other.hands = (other.hands[0], tuple(sorted(pool[:n1])), tuple(sorted(pool[n1:n1 + n2])))
+        other.deck = tuple(pool[n1 + n2:])
+        other._legal = None
+        assert other.view(0) == state.view(0)
+        decisions.add(MCTSAgent(7, iterations=30, max_depth=20).choose(other).to_json().__repr__())
+    assert len(decisions) == 1
+
+
+def test_mcts_beats_random_at_aban():
+    report = arena("aban", ["mcts:0.05", "random"], games=4, players=2, seed=3)
+    assert report["results"]["mcts:0.05"]["win_rate"] >= 0.75
+
+
+def test_levels_and_names():
+    for name in ("random", "greedy", "mcts", "easy", "medium", "hard", "hard:0.5"):
+        assert make_agent(name, seed=1, game_id="aban") is not None
+    with pytest.raises(cardboard.ConfigError, match="unknown agent"):
+        make_agent("grandmaster", game_id="aban")
+    with pytest.raises(cardboard.ConfigError, match="seconds"):
+        make_agent("mcts:soon", game_id="aban")
+
+
+def test_wilson_and_lineups():
+    lo, hi = wilson(50, 100)
+    assert lo < 0.5 < hi and abs((lo + hi) / 2 - 0.5) < 1e-9
+    assert wilson(10, 10)[1] == 1.0 and wilson(0, 10)[0] == 0.0
+    assert lineups(["a", "b"], 2) == [("a", "b"), ("b", "a")]
+    assert len(lineups(["a", "b", "c"], 2)) == 6
+
+
+def test_arena_cli_writes_json(tmp_path, capsys):
+    out = tmp_path / "r.json"
+    assert main(["arena", "aban", "--agents", "greedy,random", "--games", "4", "--json", str(out)]) == 0
+    doc = json.loads(out.read_text())
+    assert doc["game"] == "aban" and doc["games"] == 4
+    for name in ("greedy", "random"):
+        r = doc["results"][name]
+        assert set(r) >= {"win_rate", "ci95", "mean_score", "sec_per_move"}
+        assert r["ci95"][0] <= r["win_rate"] <= r["ci95"][1]
+    assert "95% CI" in capsys.readouterr().out
