@@ -1,0 +1,26 @@
+"""Hand-written heuristic players, one per game: fast, honest (they read only what their seat
+may see) and meant both as opponents and as rollout policies for tree searches."""
+from __future__ import annotations
+
+from cardboard.engine import ConfigError
+
+from ..base import Agent
+from .aban import AbanHeuristic
+from .hideous_abomination import HAHeuristic
+
+HEURISTICS: dict[str, type[Agent]] = {
+    "aban": AbanHeuristic,
+    "hideous-abomination": HAHeuristic,
+}
+
+
+def heuristic_for(game_id: str) -> type[Agent]:
+    """The heuristic agent class of a game; ConfigError for a game that has none."""
+    try:
+        return HEURISTICS[game_id]
+    except (KeyError, TypeError):
+        known = ", ".join(sorted(HEURISTICS))
+        raise ConfigError(f"no heuristic agent for game {game_id!r}; games with one: {known}") from None
+
+
+__all__ = ["HEURISTICS", "heuristic_for", "AbanHeuristic", "HAHeuristic"]
