@@ -24,6 +24,7 @@ from operator import is_
 from typing import TYPE_CHECKING, Any
 
 from .action import Action
+from .data import cons_to_list
 from .errors import ConfigError, IllegalAction
 from .rng import Rng
 
@@ -140,13 +141,7 @@ class State:
 
     @property
     def history(self) -> list[Action]:
-        out = []
-        node = self._hist
-        while node is not None:
-            node, action = node
-            out.append(action)
-        out.reverse()
-        return out
+        return cons_to_list(self._hist)
 
     def __len__(self) -> int:
         return self._length

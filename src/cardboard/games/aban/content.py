@@ -9,6 +9,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from cardboard.engine import ConfigError
+from cardboard.engine.data import problems
 
 DEFAULT_CONTENT = Path(__file__).with_name("content.toml")
 
@@ -156,10 +157,7 @@ def parse_content(text: str, origin: str = "content") -> Content:
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{origin}: not valid TOML: {exc}") from None
     except ValidationError as exc:
-        problems = "; ".join(
-            f"{'.'.join(str(p) for p in err['loc']) or '(top)'}: {err['msg']}" for err in exc.errors()
-        )
-        raise ConfigError(f"{origin}: {problems}") from None
+        raise ConfigError(f"{origin}: {problems(exc)}") from None
 
 
 @lru_cache(maxsize=8)

@@ -3,9 +3,10 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, field_validator
 
 from cardboard.engine import ConfigError, Game, Rng, derive_seed
+from cardboard.engine.data import validate_options
 
 from .content import Content, load_content
 from .scoring import garden_scorer
@@ -57,13 +58,7 @@ class AbanGame(Game):
     search_hints = {"score_scale": 40.0, "rollout_depth": 400}
 
     def _configure(self, options: dict) -> None:
-        try:
-            opts = AbanOptions.model_validate(options)
-        except ValidationError as exc:
-            problems = "; ".join(
-                f"option '{'.'.join(str(p) for p in e['loc'])}': {e['msg']}" for e in exc.errors()
-            )
-            raise ConfigError(f"bad Aban! options: {problems}") from None
+        opts = validate_options(AbanOptions, options, "Aban!")
         content = load_content(opts.content)
         n = self.players
         solo = n == 1

@@ -1,6 +1,8 @@
 """Words for people: why a move is illegal (naming the rule), and the game log."""
 from __future__ import annotations
 
+from cardboard.engine.data import cons_to_list
+
 from . import garden as G
 
 
@@ -115,12 +117,7 @@ def explain_illegal(state, kind, args: dict) -> str | None:
 
 
 def log_lines(log, cfg) -> list[str]:
-    events = []
-    node = log
-    while node is not None:
-        node, event = node
-        events.append(event)
-    events.reverse()
+    events = cons_to_list(log)
     you = (lambda s: "you") if cfg.solo else (lambda s: f"seat {s}")
     lines = []
     for e in events:

@@ -14,6 +14,7 @@ from typing import Annotated, Literal, get_args
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from cardboard.engine import ConfigError
+from cardboard.engine.data import problems
 
 DEFAULT_COMPONENTS = Path(__file__).with_name("components.toml")
 
@@ -215,15 +216,6 @@ class _ExtraTiles(_Strict):
     tiles: tuple[Tile, ...] = ()
 
 
-def _problems(exc: ValidationError) -> str:
-    out = []
-    for err in exc.errors():
-        loc = ".".join(str(p) for p in err["loc"])
-        msg = err["msg"].removeprefix("Value error, ")
-        out.append(f"{loc}: {msg}" if loc else msg)
-    return "; ".join(out)
-
-
 def _read_toml(file: Path, what: str) -> dict:
     try:
         text = file.read_text(encoding="utf-8")
@@ -242,7 +234,7 @@ def parse_components(text: str, origin: str = "components.toml") -> Components:
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{origin}: not valid TOML: {exc}") from None
     except ValidationError as exc:
-        raise ConfigError(f"{origin}: {_problems(exc)}") from None
+        raise ConfigError(f"{origin}: {problems(exc)}") from None
 
 
 @lru_cache(maxsize=8)
@@ -253,14 +245,14 @@ def load_components(path: str | None = None, extra_tiles: str | None = None) -> 
     try:
         base = Components.model_validate(data)
     except ValidationError as exc:
-        raise ConfigError(f"{file}: {_problems(exc)}") from None
+        raise ConfigError(f"{file}: {problems(exc)}") from None
     if not extra_tiles:
         return base
     extra_file = Path(extra_tiles)
     try:
         extra = _ExtraTiles.model_validate(_read_toml(extra_file, "extra tiles"))
     except ValidationError as exc:
-        raise ConfigError(f"{extra_file}: {_problems(exc)}") from None
+        raise ConfigError(f"{extra_file}: {problems(exc)}") from None
     known = {t.id for t in base.tiles}
     for i, tile in enumerate(extra.tiles):
         if tile.id in known:
@@ -272,4 +264,4 @@ def load_components(path: str | None = None, extra_tiles: str | None = None) -> 
             tiles=base.tiles + extra.tiles,
         )
     except ValidationError as exc:
-        raise ConfigError(f"{extra_file}: {_problems(exc)}") from None
+        raise ConfigError(f"{extra_file}: {problems(exc)}") from None

@@ -3,9 +3,10 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
 from cardboard.engine import ConfigError, Game
+from cardboard.engine.data import validate_options
 
 from .content import Components, load_components, rotate
 
@@ -60,13 +61,7 @@ class HideousAbominationGame(Game):
     search_hints = {"score_scale": 15.0, "rollout_depth": 80}
 
     def _configure(self, options: dict) -> None:
-        try:
-            opts = HAOptions.model_validate(options)
-        except ValidationError as exc:
-            problems = "; ".join(
-                f"option '{'.'.join(str(p) for p in e['loc'])}': {e['msg']}" for e in exc.errors()
-            )
-            raise ConfigError(f"bad Hideous Abomination options: {problems}") from None
+        opts = validate_options(HAOptions, options, "Hideous Abomination")
         comps: Components = load_components(opts.components, opts.extra_tiles)
         n = self.players
         if not 0 <= opts.first_player < n:

@@ -1,6 +1,8 @@
 """What each seat may see ([HA-H-*]): own hand, buffet tops and sizes, the dig to the digger."""
 from __future__ import annotations
 
+from cardboard.engine.data import cons_to_list
+
 from . import slab as S
 
 
@@ -82,12 +84,7 @@ def dump(state) -> dict:
 
 
 def log_lines(state) -> list[str]:
-    events = []
-    node = state.log
-    while node is not None:
-        node, event = node
-        events.append(event)
-    events.reverse()
+    events = cons_to_list(state.log)
     cfg = state.cfg
     lines = []
     for e in events:

@@ -1,0 +1,39 @@
+"""Helpers for validated data (options, content files) and the engine's cons-list logs."""
+from __future__ import annotations
+
+from typing import TypeVar
+
+from pydantic import BaseModel, ValidationError
+
+from .errors import ConfigError
+
+M = TypeVar("M", bound=BaseModel)
+
+
+def problems(exc: ValidationError, label: str = "{loc}") -> str:
+    """pydantic's errors as one readable line: 'tiles.3.sides: not a set of loose sides; ...'."""
+    out = []
+    for err in exc.errors():
+        loc = ".".join(str(p) for p in err["loc"])
+        msg = err["msg"].removeprefix("Value error, ")
+        out.append(f"{label.format(loc=loc)}: {msg}" if loc else msg)
+    return "; ".join(out)
+
+
+def validate_options(model: type[M], options: dict, game_name: str) -> M:
+    try:
+        return model.model_validate(options)
+    except ValidationError as exc:
+        found = problems(exc, label="option '{loc}'")
+        raise ConfigError(f"bad {game_name} options: {found}") from None
+
+
+def cons_to_list(node) -> list:
+    """The items of a (previous, item) cons list, oldest first. States keep logs and
+    histories this way so that a clone shares them in O(1)."""
+    out = []
+    while node is not None:
+        node, item = node
+        out.append(item)
+    out.reverse()
+    return out
