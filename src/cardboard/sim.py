@@ -5,6 +5,7 @@ import statistics
 import time
 
 from .agents import make_agent
+from .agents.arena import play_game, record
 from .engine import ConfigError, derive_seed, load_game
 
 
@@ -23,17 +24,9 @@ def simulate(game_id: str, agents: list[str], games: int = 100, players: int | N
         # Rotate seats so every agent sits everywhere equally often.
         seating = [agents[(s + k) % len(agents)] for s in range(players)]
         bots = [make_agent(name, seed=derive_seed(seed, k, s), game_id=game_id) for s, name in enumerate(seating)]
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            state.apply(bots[state.current_player].choose(state))
+        state, _, _ = play_game(game, bots)
         lengths.append(len(state))
-        scores, winners = state.scores(), state.winners()
-        for s, name in enumerate(seating):
-            entry = stats[name]
-            entry["seats"] += 1
-            entry["scores"].append(scores[s])
-            if s in winners:
-                entry["wins"] += 1 / len(winners)
+        record(stats, seating, state)
         if progress is not None:
             progress(k + 1)
     elapsed = time.perf_counter() - started

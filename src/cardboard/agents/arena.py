@@ -28,6 +28,35 @@ def lineups(agents: list[str], players: int) -> list[tuple[str, ...]]:
     return seatings
 
 
+def play_game(game, bots) -> tuple:
+    """One game, one agent per seat: the final state and, per seat, seconds spent choosing
+    and moves made."""
+    state = game.new_initial_state()
+    seconds = [0.0] * game.players
+    moves = [0] * game.players
+    while not state.is_terminal():
+        seat = state.current_player
+        started = time.perf_counter()
+        action = bots[seat].choose(state)
+        seconds[seat] += time.perf_counter() - started
+        moves[seat] += 1
+        state.apply(action)
+    return state, seconds, moves
+
+
+def record(stats: dict, seating, state) -> list[float]:
+    """Add a finished game to per-agent stats (seats, scores, win shares); returns each
+    seat's win share."""
+    scores, winners = state.scores(), state.winners()
+    shares = [1 / len(winners) if s in winners else 0.0 for s in range(len(seating))]
+    for s, name in enumerate(seating):
+        entry = stats[name]
+        entry["seats"] += 1
+        entry["scores"].append(scores[s])
+        entry["wins"] += shares[s]
+    return shares
+
+
 def arena(game_id: str, agents: list[str], games: int, players: int = 2, seed: int = 0,
           options: dict | None = None, progress=None) -> dict:
     from . import make_agent
@@ -41,23 +70,12 @@ def arena(game_id: str, agents: list[str], games: int, players: int = 2, seed: i
         seating = tables[k % len(tables)]
         game = load_game(game_id, players=players, seed=derive_seed(seed, "arena", k), options=options)
         bots = [make_agent(name, seed=derive_seed(seed, k, s), game_id=game_id) for s, name in enumerate(seating)]
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            seat = state.current_player
-            started = time.perf_counter()
-            action = bots[seat].choose(state)
-            entry = stats[seating[seat]]
-            entry["time"] += time.perf_counter() - started
-            entry["moves"] += 1
-            state.apply(action)
-        scores, winners = state.scores(), state.winners()
+        state, seconds, moves = play_game(game, bots)
         for s, name in enumerate(seating):
-            e = stats[name]
-            e["seats"] += 1
-            e["scores"].append(scores[s])
-            if s in winners:
-                e["wins"] += 1 / len(winners)
-                seat_wins[s] += 1 / len(winners)
+            stats[name]["time"] += seconds[s]
+            stats[name]["moves"] += moves[s]
+        for s, share in enumerate(record(stats, seating, state)):
+            seat_wins[s] += share
         if progress:
             progress(k + 1)
     results = {}
