@@ -9,6 +9,7 @@ from .game import Game
 _GAMES: dict[str, str] = {
     "aban": "cardboard.games.aban:AbanGame",
     "hideous-abomination": "cardboard.games.hideous_abomination:HideousAbominationGame",
+    "abyss": "cardboard.games.abyss:AbyssGame",
 }
 
 

@@ -1,0 +1,79 @@
+"""Abyss set-up: options and the read-only config shared by every state of one game."""
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict
+
+from cardboard.engine import ConfigError, Game
+from cardboard.engine.data import validate_options
+
+from .content import RACES, Content, load_content
+
+
+class AbyssOptions(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    content: str | None = None  # a TOML file replacing content.toml (e.g. the printed cards)
+    first_player: int | None = None  # [AY-S-6] random unless given
+
+
+class AbyssConfig:
+    """Components as parallel tuples. Exploration cards: Allies 0..A-1 (race-major, values in
+    the content's order), then the Monsters. Lords and Locations by their index in the content."""
+
+    __slots__ = ("players", "content", "setup", "n_allies", "n_cards", "card_race", "card_value",
+                 "lords", "lord_index", "guild", "req_race", "cost", "n_races", "ip", "lkeys",
+                 "pkind", "pamount", "locations", "loc_index", "token_values", "threat",
+                 "first_player", "action_cache", "guild_ids")
+
+
+class AbyssGame(Game):
+    id = "abyss"
+    name = "Abyss"
+    min_players = 2
+    max_players = 4
+    search_hints = {"score_scale": 20.0, "rollout_depth": 400}
+
+    def _configure(self, options: dict) -> None:
+        opts = validate_options(AbyssOptions, options, "Abyss")
+        content: Content = load_content(opts.content)
+        n = self.players
+        if opts.first_player is not None and not 0 <= opts.first_player < n:
+            raise ConfigError(f"first_player must be a seat from 0 to {n - 1}, not {opts.first_player}")
+        setup = content.setup
+        if len(content.lords) < setup.court_size:
+            raise ConfigError(f"the content has {len(content.lords)} Lords: fewer than the Court's {setup.court_size}")
+        cfg = AbyssConfig()
+        cfg.players = n
+        cfg.content = content
+        cfg.setup = setup
+        values = setup.ally_values
+        cfg.n_allies = len(RACES) * len(values)
+        cfg.n_cards = cfg.n_allies + setup.monsters
+        cfg.card_race = tuple(r for r in range(len(RACES)) for _ in values) + (-1,) * setup.monsters
+        cfg.card_value = tuple(v for _ in RACES for v in values) + (0,) * setup.monsters
+        cfg.lords = content.lords
+        cfg.lord_index = {lord.id: i for i, lord in enumerate(content.lords)}
+        cfg.guild_ids = tuple(lord.guild for lord in content.lords)
+        cfg.guild = cfg.guild_ids
+        race_of = content.guilds
+        cfg.req_race = tuple(-1 if race_of[lord.guild] == "all" else RACES.index(race_of[lord.guild])
+                             for lord in content.lords)
+        cfg.cost = tuple(lord.cost for lord in content.lords)
+        cfg.n_races = tuple(lord.races for lord in content.lords)
+        cfg.ip = tuple(lord.influence for lord in content.lords)
+        cfg.lkeys = tuple(lord.keys for lord in content.lords)
+        cfg.pkind = tuple(lord.power.kind for lord in content.lords)
+        cfg.pamount = tuple(lord.power.amount for lord in content.lords)
+        cfg.locations = content.locations
+        cfg.loc_index = {loc.id: i for i, loc in enumerate(content.locations)}
+        cfg.token_values = setup.monster_tokens
+        cfg.threat = content.threat.spaces
+        cfg.first_player = opts.first_player
+        cfg.action_cache = {}
+        self.cfg = cfg
+        self.options = opts
+
+    def _initial_state(self):
+        from .rules import AbyssState
+
+        return AbyssState.initial(self)

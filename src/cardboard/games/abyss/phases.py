@@ -1,0 +1,20 @@
+"""The phases of an Abyss state: each names who decides what (see rules.py)."""
+IDLE = "idle"                # work is running; nobody decides
+TURN = "turn"                # the active player: plot, an action, turn powers, end the turn
+OFFER = "offer"              # an opponent: buy the revealed Ally or decline
+ALLY = "ally"                # the active player: take the unbought Ally or explore on
+MONSTER = "monster"          # the active player: fight the Monster or explore on
+REWARD = "reward"            # the active player: one option of the Threat space
+KEYS = "keys"                # the active player: which keys control the Location
+WHERE = "where"              # the active player: a face-up Location or draw 1-4
+KEEP = "keep"                # the active player: which drawn Location to keep
+SMOKERS = "smokers"          # the active player: keep Black Smokers or swap it
+DISCARD = "discard"          # a player: discard an Ally (Jailer, Commander's limit)
+ASSASSINATE = "assassinate"  # the active player: a Lord of one opponent to disable
+HUNT = "hunt"                # the active player: the opponent to steal a token from
+TAKE_STACK = "take_stack"    # the active player: the Council stack the Apprentice takes
+ILLUSION = "illusion"        # the active player: a Location to swap, or skip
+CORRUPT = "corrupt"          # the active player: a second Lord for pearls, or skip
+BETRAY = "betray"            # the active player: the Traitor's swap, or skip
+SCHEME = "scheme"            # the active player: the Schemer's swap, or skip
+OVER = "over"

@@ -1,0 +1,176 @@
+"""What each seat may see ([AY-H-*]) and a re-deal of what it may not (for search).
+
+Hidden: hands (sizes public), the Council stacks' contents (sizes public), Monster token values
+(each player knows their own), the orders of the decks, the Locations drawn until they are
+placed, the discard pile's order and contents. Everything is shown once the game is over.
+"""
+from __future__ import annotations
+
+from cardboard.engine import Rng
+
+from .content import RACES
+from .phases import KEEP, OVER, SMOKERS
+from .words import log_lines
+
+
+def card_json(cfg, card: int) -> dict:
+    race = cfg.card_race[card]
+    if race < 0:
+        return {"monster": True}
+    return {"race": RACES[race], "value": cfg.card_value[card]}
+
+
+def lord_json(cfg, lord: int, disabled: bool = False) -> dict:
+    spec = cfg.lords[lord]
+    race = cfg.req_race[lord]
+    return {"id": spec.id, "name": spec.name, "guild": spec.guild, "cost": spec.cost, "races": spec.races,
+            "required_race": RACES[race] if race >= 0 else "all", "influence": spec.influence,
+            "keys": spec.keys, "power": spec.power.text, "timing": spec.power.timing,
+            "power_kind": spec.power.kind, "disabled": disabled}
+
+
+def location_json(cfg, loc: int) -> dict:
+    spec = cfg.locations[loc]
+    if spec.special == "mirror":
+        text = "the best Location of an opponent, counted on your cards"
+    elif spec.special == "smokers":
+        text = "0; on taking it you may swap it for any Location of the stack"
+    else:
+        sign = "+" if spec.per >= 0 else "-"
+        text = f"{spec.base} {sign} {abs(spec.per)} x {spec.count.replace('_', ' ').replace(':', ' ')}"
+    return {"id": spec.id, "name": spec.name, "formula": text}
+
+
+def view(state, seat) -> dict:
+    cfg = state.cfg
+    over = state.phase == OVER
+    scores = state.score_breakdown()
+    seats = []
+    for s in range(cfg.players):
+        sees = over or seat == s
+        b = dict(scores[s])
+        if not sees:  # [AY-H-3] token values stay face down
+            b["tokens"] = None
+            b["total"] = None
+            b["visible_total"] = scores[s]["locations"] + scores[s]["lords"] + scores[s]["allies"]
+        entry = {
+            "seat": s,
+            "pearls": state.pearls[s],
+            "hand_size": len(state.hands[s]),
+            "affiliated": [card_json(cfg, c) for c in state.affiliated[s]],
+            "lords": [lord_json(cfg, x, x in state.disabled) for x in state.free[s]],
+            "locations": [{"location": location_json(cfg, loc), "lords": [lord_json(cfg, x) for x in under]}
+                          for loc, under in state.locations[s]],
+            "key_tokens": state.keys[s],
+            "keys": state.key_count(s),
+            "monster_tokens": len(state.tokens[s]),
+            "lords_recruited": len(state.lords_owned(s)),
+            "hand_limit": state.hand_limit(s),
+            "score": b,
+        }
+        if sees:
+            entry["token_values"] = sorted(cfg.token_values[t] for t in state.tokens[s])
+        if seat == s:  # [AY-H-1] your own hand only
+            entry["hand"] = [card_json(cfg, c) for c in state.hands[s]]
+        seats.append(entry)
+    deciding = seat is not None and seat == state.current_player
+    doc = {
+        "game": "abyss", "viewer": seat, "players": cfg.players, "phase": state.phase,
+        "current_player": state.current_player, "turn_player": None if over else state.player,
+        "turn": state.turn_no, "threat": state.threat, "threat_spaces": len(cfg.threat),
+        "price": state.price(), "bought_this_turn": state.bought,
+        "buyers": [s for s in range(cfg.players) if state.buyers >> s & 1],
+        "track": [card_json(cfg, c) for c in state.track], "track_size": cfg.setup.track_size,
+        "deck_size": len(state.deck), "discard_size": len(state.discard),
+        "council": [{"race": RACES[r], "size": len(st)} for r, st in enumerate(state.council)],  # [AY-H-2]
+        "court": [lord_json(cfg, x) for x in state.court], "court_size": cfg.setup.court_size,
+        "lord_deck_size": len(state.lord_deck),
+        "lord_discard": [lord_json(cfg, x) for x in state.lord_discard],
+        "locations_open": [location_json(cfg, x) for x in state.loc_open],
+        "location_deck_size": len(state.loc_deck),
+        "drawn": ([location_json(cfg, x) for x in state.drawn] if deciding and state.phase == KEEP
+                  else len(state.drawn)),
+        "treasury": state.treasury, "key_supply": state.key_supply,
+        "token_pool": len(state.token_pool),
+        "reward_space": state.reward_space or None,
+        "extra_turn": state.extra,
+        "last_round": None if state.final is None else {"reason": state.ending, "still_to_play": list(state.final)},
+        "seats": seats,
+        "log": log_lines(state),
+    }
+    if deciding and state.phase == SMOKERS:  # [AY-L-6] the searcher sees the stack
+        doc["location_deck"] = [location_json(cfg, x) for x in sorted(state.loc_deck)]
+    if over:
+        doc["winners"] = state.winners()
+        doc["ended_by"] = state.ending
+    return doc
+
+
+def dump(state) -> dict:
+    """Everything, hidden parts included: for save files and exact comparisons."""
+    doc = view(state, None)
+    doc["hidden"] = {
+        "hands": [list(h) for h in state.hands], "deck": list(state.deck), "discard": list(state.discard),
+        "council": [list(st) for st in state.council], "tokens": [list(t) for t in state.tokens],
+        "token_pool": list(state.token_pool), "lord_deck": list(state.lord_deck),
+        "loc_deck": list(state.loc_deck), "drawn": list(state.drawn), "loc_out": list(state.loc_out),
+        "rng": state.rng.state, "decider": state.decider, "todo": [list(t) for t in state.todo],
+        "offer": list(state.offer), "control": state.control and [list(state.control[0]), state.control[1]],
+        "acted": state.acted, "used": sorted(state.used), "to_discard": state.to_discard,
+        "target": state.target, "player": state.player,
+    }
+    return doc
+
+
+def determinize(state, seat: int, seed: int):
+    """A copy where everything `seat` cannot see is re-dealt at random, consistently with what it
+    sees: each Council stack keeps its race and size, every hand and pile its size. The result
+    depends only on `seat`'s information and the seed ([AY-H-4])."""
+    cfg = state.cfg
+    new = state.clone()
+    rng = Rng(seed)
+    # Exploration cards: deck, discard, Council stacks and the other hands form one pool.
+    pool = list(state.deck) + list(state.discard)
+    for st in state.council:
+        pool += st
+    for s, hand in enumerate(state.hands):
+        if s != seat:
+            pool += hand
+    pool.sort()
+    rng.shuffle(pool)
+    council = []
+    for r, st in enumerate(state.council):
+        mine = [c for c in pool if cfg.card_race[c] == r][:len(st)]
+        for c in mine:
+            pool.remove(c)
+        council.append(tuple(mine))
+    new.council = tuple(council)
+    hands = list(state.hands)
+    for s, hand in enumerate(hands):
+        if s != seat:
+            hands[s], pool = tuple(sorted(pool[:len(hand)])), pool[len(hand):]
+    new.hands = tuple(hands)
+    new.discard, pool = tuple(pool[:len(state.discard)]), pool[len(state.discard):]
+    new.deck = tuple(pool)
+    # Monster tokens: every one but the seat's own is face down.
+    hidden = sorted(list(state.token_pool) + [t for s, ts in enumerate(state.tokens) if s != seat for t in ts])
+    rng.shuffle(hidden)
+    tokens = list(state.tokens)
+    for s, ts in enumerate(tokens):
+        if s != seat:
+            tokens[s], hidden = tuple(hidden[:len(ts)]), hidden[len(ts):]
+    new.tokens = tuple(tokens)
+    new.token_pool = tuple(hidden)
+    lords = sorted(state.lord_deck)
+    rng.shuffle(lords)
+    new.lord_deck = tuple(lords)
+    sees_drawn = state.phase == KEEP and state.decider == seat
+    # The stack's contents follow from what is in sight; only its order is unknown.
+    locs = sorted(list(state.loc_deck) + ([] if sees_drawn else list(state.drawn)))
+    rng.shuffle(locs)
+    if not sees_drawn and state.drawn:
+        new.drawn, locs = tuple(locs[:len(state.drawn)]), locs[len(state.drawn):]
+    new.loc_deck = tuple(locs)
+    new.rng = Rng(rng.next64())
+    new._legal = None
+    return new
