@@ -29,6 +29,8 @@ CONFIGS = [
     ("Aban! 4p+exp", "aban", 4, {"expansion": True}),
     ("Hideous Abom. 2p", "hideous-abomination", 2, {}),
     ("Hideous Abom. 5p", "hideous-abomination", 5, {}),
+    ("Abyss 2p", "abyss", 2, {}),
+    ("Abyss 4p", "abyss", 4, {}),
 ]
 
 POOL_GAMES = 24  # random games the mid-game states are taken from

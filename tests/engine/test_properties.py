@@ -35,11 +35,16 @@ CONFIGS: dict[str, list[tuple[int, dict]]] = {
         (2, {"variant": "ages_6_7"}),
         (3, {"variant": "ages_4_5"}),
     ],
+    "abyss": [
+        (2, {}),
+        (3, {"first_player": 2}),
+        (4, {}),
+    ],
 }
 
 # Text an illegal-move message must contain when the move's kind is legal now but
 # its arguments are not: the game names the rule broken.
-RULE_MARK: dict[str, str] = {"aban": "[AB-", "hideous-abomination": "[HA-"}
+RULE_MARK: dict[str, str] = {"aban": "[AB-", "hideous-abomination": "[HA-", "abyss": "[AY-"}
 
 MAX_ACTIONS = 2000  # every game must end within this many actions
 

@@ -21,9 +21,12 @@ class PowersMixin:
     # ---------------------------------------------------------------- who has what
     def _active(self, seat: int, kind: str) -> list[int]:
         """[AY-P-0] `seat`'s free, unassassinated Lords with a power of `kind`."""
+        free = self.free[seat]
+        if not free:
+            return []
         pkind = self.cfg.pkind
         disabled = self.disabled
-        return [lord for lord in self.free[seat] if pkind[lord] == kind and lord not in disabled]
+        return [lord for lord in free if pkind[lord] == kind and lord not in disabled]
 
     def _shielded(self, lord: int, victim: int) -> bool:
         """[AY-P-14] the Shaman's owner ignores Military Lords' powers."""

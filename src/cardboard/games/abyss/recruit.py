@@ -6,9 +6,11 @@ far fewer moves, and the same move whichever copy a player holds.
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 from itertools import combinations, product
 
 
+@lru_cache(maxsize=4096)
 def race_parts(values: tuple[int, ...]) -> list[tuple[tuple[int, ...], int]]:
     """Every non-empty sub-multiset of one race's values in hand (values descending), with its sum."""
     parts: list[tuple[int, ...]] = [()]
@@ -17,8 +19,9 @@ def race_parts(values: tuple[int, ...]) -> list[tuple[tuple[int, ...], int]]:
     return [(p, sum(p)) for p in parts if p]
 
 
+@lru_cache(maxsize=65536)  # pure: hands recur across a game and across search playouts
 def payments(by_race: tuple[tuple[int, ...], ...], n_races: int, required: int, cost: int,
-             pearls: int, any_races: bool) -> list[tuple[tuple[tuple[int, int], ...], int]]:
+             pearls: int, any_races: bool) -> tuple[tuple[tuple[tuple[int, int], ...], int], ...]:
     """Every legal payment: ((race, value) pairs, pearls added).
 
     [AY-R-2] exactly `n_races` different races, [AY-R-3] the required race among them (unless
@@ -26,11 +29,11 @@ def payments(by_race: tuple[tuple[int, ...], ...], n_races: int, required: int, 
     [AY-D-3] and no superfluous Ally (one that could leave and the payment still stand).
     """
     present = [r for r, vals in enumerate(by_race) if vals]
-    if len(present) < n_races:
-        return []
+    if len(present) < n_races or sum(map(sum, by_race)) + pearls < cost:
+        return ()
     must = None if any_races or required < 0 else required
     if must is not None and must not in present:
-        return []
+        return ()
     parts = {r: race_parts(by_race[r]) for r in present}
     out = []
     for races in combinations(present, n_races):
@@ -46,7 +49,7 @@ def payments(by_race: tuple[tuple[int, ...], ...], n_races: int, required: int, 
                 continue  # [AY-D-3] a spare Ally: the payment stands without it
             pay = tuple((r, v) for r, (p, _) in zip(races, choice) for v in p)
             out.append((pay, max(0, need)))
-    return out
+    return tuple(out)
 
 
 def affiliations(pay: tuple[tuple[int, int], ...], choose_any: bool) -> list[tuple[int, int]]:

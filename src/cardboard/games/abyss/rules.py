@@ -511,16 +511,30 @@ class AbyssState(PowersMixin, LocationsMixin, State):
             return []
         any_races = bool(self._active(seat, "any_races"))
         choose = bool(self._active(seat, "choose_affiliate"))
+        cache = cfg.recruit_cache
         out = []
         for lord in self.court:
-            lid = cfg.lords[lord].id
-            for pay, extra in payments(hand, cfg.n_races[lord], cfg.req_race[lord], self.cost_for(seat, lord),
-                                       self.pearls[seat], any_races):
-                named = tuple((RACES[r], v) for r, v in pay)
-                for r, v in affiliations(pay, choose):
-                    out.append(self._act("recruit", (("lord", lid), ("pay", named), ("pearls", extra),
-                                                     ("affiliate", (RACES[r], v)))))
+            cost = self.cost_for(seat, lord)
+            pearls = min(self.pearls[seat], cost)  # more pearls than the cost change nothing
+            key = (hand, lord, cost, pearls, any_races, choose)
+            moves = cache.get(key)
+            if moves is None:
+                if len(cache) > 200_000:  # bounded: a long search must not grow it forever
+                    cache.clear()
+                moves = cache[key] = self._recruit_moves(hand, lord, cost, pearls, any_races, choose)
+            out += moves
         return out
+
+    def _recruit_moves(self, hand, lord, cost, pearls, any_races, choose) -> tuple[Action, ...]:
+        cfg = self.cfg
+        lid = cfg.lords[lord].id
+        out = []
+        for pay, extra in payments(hand, cfg.n_races[lord], cfg.req_race[lord], cost, pearls, any_races):
+            named = tuple((RACES[r], v) for r, v in pay)
+            for r, v in affiliations(pay, choose):
+                out.append(self._act("recruit", (("lord", lid), ("pay", named), ("pearls", extra),
+                                                 ("affiliate", (RACES[r], v)))))
+        return tuple(out)
 
     def _do_recruit(self, a) -> None:
         """[AY-R-4] Allies from hand (and pearls [AY-R-5]) pay; all go to the discard but the

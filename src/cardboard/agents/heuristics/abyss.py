@@ -1,0 +1,834 @@
+"""A fast rule-of-thumb player for Abyss, written from the rulebook's strategy.
+
+Everything is valued in Influence Points (IP), as what a move adds to its own final count:
+
+* a Lord is worth its Influence, its power (once-powers by what they do now; passive and turn
+  powers by the game left), its keys toward a Location, and what it adds to the Locations its
+  owner holds (exactly, by their formulas) or might take among the face-up ones;
+* Allies in hand are fuel: each point of value is worth R (fading as the end nears), plus what
+  the card does to the *recruit potential* of the hand, a smooth measure of how close the hand
+  (and pearls) is to paying for the best Lords in the Court: Lords whose races are missing or
+  whose cost is far count little. So the races the Court needs are worth more;
+* recruiting weighs the Lord against what the payment spends (Allies, pearls, the potential left
+  for the other Court Lords) and what the affiliation adds (the strongest affiliated Ally of each
+  race scores; Locations that count affiliated Allies); among payments the cheapest wins;
+* exploring is valued by a small dynamic programme over the track: take a revealed Ally when it
+  is worth more than what the rest of the track promises, discounted (rather take a useful Ally
+  early than push one's luck); fight a Monster when its Threat reward (tokens are Influence,
+  keys are a share of a Location) beats going on;
+* Request Support takes a Council stack when its expected cards beat exploring; opponents'
+  revealed Allies are bought when worth more than the price (and the pearls the explorer gets);
+* Locations by their formulas on its own cards, plus the growth the rest of the game may bring;
+  keys are given up from the Lords whose powers are worth least; the powers' choices (discards,
+  the Assassin, the Hunter, swaps) take the option worth most.
+
+Honesty: it reads only what its seat may see. Directly from the state's slots (the full view
+builds the game's log and costs more than a decision), it reads the public ones: `court`,
+`free`, `disabled`, `locations`, `affiliated`, `keys`, `pearls`, `track`, `threat`, `bought`,
+`loc_open`, `loc_out`, `lord_discard`, `final`, `player`, `phase`, `target` and the sizes of
+`hands`, `tokens`, `council`, `lord_deck`, `loc_deck`, `token_pool`; of its own seat `hands[me]`
+and `tokens[me]`; and `drawn` only in the KEEP phase, when it is the one who drew them. It also
+calls the state's public helpers `cost_for`, `key_count`, `key_lords`, `hand_limit`,
+`_threat_lowered`, `_active` and `lords_owned` (which read only public slots). It never reads
+another seat's hand or tokens, the Council stacks' contents, the decks or the discard pile.
+"""
+from __future__ import annotations
+
+from cardboard.engine import Action, State
+from cardboard.games.abyss.content import GUILDS, RACES
+
+from ..base import Agent
+
+NR = len(RACES)
+_RACE = {r: i for i, r in enumerate(RACES)}
+
+R0 = 0.55          # worth of one point of Ally value in hand, as fuel for later Lords
+POT_W = 0.5        # weight of a change in the hand's recruit potential
+GAMMA = 0.72       # recruit potential kept per point of cost still missing
+MISS = 3.0         # a missing race counts as this many missing points
+SECOND = 0.3       # weight of the second-best Lord in the potential
+PEARL0 = 0.7       # worth of a pearl while there is game left
+TEMPO = 2.0        # recruiting now rather than later (the seventh Lord ends the game)
+DELTA = 0.85       # discount per further card revealed on the track
+OPEN_SYN = 0.3     # share of a face-up Location's synergy counted for a Lord
+PARTIAL_KEY = 0.25  # share of a Location's worth per key toward the next three
+BUY_MARGIN = 0.2   # a purchase must beat its price by this much
+TURNS_PER_LORD = 3.2  # each player's turns per Lord recruited, roughly
+END_LEAD = 6.0     # ending the game needs a lead of this much (the others play once more)
+
+_STATIC: dict = {}
+
+
+class _Static:
+    """Per-content tables: the Ally mix, guild shares, tokens."""
+
+    def __init__(self, cfg):
+        counts: dict = {}
+        for c in range(cfg.n_allies):
+            key = (cfg.card_race[c], cfg.card_value[c])
+            counts[key] = counts.get(key, 0) + 1
+        self.kinds = sorted(counts.items())  # ((race, value), copies)
+        self.n_allies = cfg.n_allies
+        self.mean_value = sum(cfg.card_value[c] for c in range(cfg.n_allies)) / max(1, cfg.n_allies)
+        self.monster_share = cfg.setup.monsters / max(1, cfg.n_cards)
+        n_lords = len(cfg.lords)
+        self.guild_share = {g: sum(1 for x in cfg.guild if x == g) / n_lords for g in GUILDS}
+        self.keyed_share = sum(1 for x in range(n_lords) if cfg.lkeys[x] or cfg.guild[x] == "ambassador") / n_lords
+        self.token_total = sum(cfg.token_values)
+        self.n_tokens = len(cfg.token_values)
+        self.n_locations = len(cfg.locations)
+        self.track = cfg.setup.track_size
+
+
+def _static(cfg) -> _Static:
+    hit = _STATIC.get(id(cfg))
+    if hit is None or hit[0] is not cfg:
+        if len(_STATIC) > 64:
+            _STATIC.clear()
+        hit = _STATIC[id(cfg)] = (cfg, _Static(cfg))
+    return hit[1]
+
+
+# ---------------------------------------------------------------- Location formulas
+def _count(cfg, what: str, lords, allies) -> int:
+    """What a Location formula counts, on a list of Lords and of affiliated (race, value)."""
+    if what == "lords":
+        return len(lords)
+    if what == "guilds":
+        return len({cfg.guild[x] for x in lords})
+    if what == "affiliated":
+        return len(allies)
+    if what == "weakest_lord":
+        return min((cfg.ip[x] for x in lords), default=0)
+    if what == "strongest_lord":
+        return max((cfg.ip[x] for x in lords), default=0)
+    if what in ("lords_with_keys", "lords_without_keys"):
+        keyed = sum(1 for x in lords if cfg.lkeys[x] > 0 or cfg.guild[x] == "ambassador")
+        return keyed if what == "lords_with_keys" else len(lords) - keyed
+    if what == "lowest_affiliated_sum":
+        low: dict = {}
+        for r, v in allies:
+            low[r] = min(v, low.get(r, v))
+        return sum(low.values())
+    kind, _, name = what.partition(":")
+    if kind == "guild":
+        return sum(1 for x in lords if cfg.guild[x] == name)
+    if kind == "affiliated":
+        r = _RACE[name]
+        return sum(1 for a in allies if a[0] == r)
+    return 0
+
+
+def _loc_value(cfg, loc: int, lords, allies, opp_locs=()) -> int:
+    spec = cfg.locations[loc]
+    if spec.special == "smokers":
+        return 0
+    if spec.special == "mirror":
+        best = 0
+        for theirs in opp_locs:
+            if cfg.locations[theirs].special is None:
+                best = max(best, _loc_value(cfg, theirs, lords, allies))
+        return best
+    return spec.base + spec.per * _count(cfg, spec.count, lords, allies)
+
+
+def _expected_max(values: list[float], n: int) -> float:
+    """The expected best of n drawn at random (without replacement) from values."""
+    m = len(values)
+    if m == 0 or n <= 0:
+        return 0.0
+    n = min(n, m)
+    vals = sorted(values)
+    # P(max is the i-th smallest, 0-based) = C(i, n-1) / C(m, n)
+    total, ways = 0.0, 0
+    c = 1 if n == 1 else 0  # C(i, n-1) for i = 0
+    for i, v in enumerate(vals):
+        if i >= n - 1:
+            if i == n - 1:
+                c = 1
+            else:
+                c = c * i // (i - n + 1)
+            total += c * v
+            ways += c
+    return total / ways if ways else 0.0
+
+
+class _Ctx:
+    """One decision's view of the game, from what the deciding seat may see."""
+
+    def __init__(self, state: State, me: int):
+        cfg = state.cfg
+        self.state = state
+        self.cfg = cfg
+        self.st = _static(cfg)
+        self.me = me
+        self.n = n = cfg.players
+        hand = [[] for _ in range(NR)]
+        for c in state.hands[me]:
+            hand[cfg.card_race[c]].append(cfg.card_value[c])
+        self.hand = hand
+        self.tot = [sum(h) for h in hand]
+        self.pearls = state.pearls[me]
+        self.allies = [(cfg.card_race[c], cfg.card_value[c]) for c in state.affiliated[me]]
+        best_aff = [0] * NR
+        for r, v in self.allies:
+            if v > best_aff[r]:
+                best_aff[r] = v
+        self.best_aff = best_aff
+        self.lords = state.lords_owned(me)
+        self.owned_locs = [loc for loc, _ in state.locations[me]]
+        self.opp_locs = [loc for s in range(n) if s != me for loc, _ in state.locations[s]]
+        self.opp_w = 1.0 if n == 2 else 0.6
+        # how much game is left for me
+        max_lords = max(len(state.lords_owned(s)) for s in range(n))
+        if state.final is not None:
+            after = 1 if me in state.final else 0
+            if state.player != me and me in state.final:
+                after = 1
+            rem = float(after)
+        else:
+            by_lords = TURNS_PER_LORD * max(0.5, cfg.setup.lords_to_end - max_lords)
+            left = len(state.lord_deck) + len(state.court) - cfg.setup.refill_at
+            by_deck = max(1.0, left * TURNS_PER_LORD / n + 1)
+            rem = min(by_lords, by_deck)
+        self.rem = rem
+        self.res = res = min(1.0, rem / 4.0)  # how much resources in hand still matter
+        self.R = R0 * res
+        self.pot_w = POT_W * res
+        self.pearl_v = 0.03 + PEARL0 * res
+        self.end_w = 1.0 - res  # weight of the end-of-game affiliation of the hand
+        self.future_lords = min(cfg.setup.lords_to_end - len(self.lords), rem / TURNS_PER_LORD) if rem else 0.0
+        self._court = None
+        self._p0 = None
+        self._cv = {}
+        self._lv = {}
+        self._loc_e = None
+        self._token_v = None
+
+    # ------------------------------------------------------------ values of things
+    @property
+    def token_v(self) -> float:
+        """The expected worth of a Monster token drawn: the mean of those I have not seen."""
+        if self._token_v is None:
+            st = self.st
+            mine = self.state.tokens[self.me]
+            unseen = st.n_tokens - len(mine)
+            vals = self.cfg.token_values
+            self._token_v = (st.token_total - sum(vals[t] for t in mine)) / unseen if unseen > 0 else 0.0
+        return self._token_v
+
+    def loc_now(self, loc: int, lords=None, allies=None) -> float:
+        return _loc_value(self.cfg, loc, self.lords if lords is None else lords,
+                          self.allies if allies is None else allies, self.opp_locs)
+
+    def loc_future(self, loc: int) -> float:
+        """A Location's worth to me: now, plus what the rest of the game may add to it."""
+        cfg = self.cfg
+        spec = cfg.locations[loc]
+        now = self.loc_now(loc)
+        if spec.special == "smokers":
+            return self.best_unseen_location()
+        if spec.special is not None:
+            return now
+        fl = self.future_lords
+        what = spec.count
+        kind, _, name = what.partition(":")
+        grow = 0.0
+        if kind == "guild":
+            grow = fl * self.st.guild_share[name]
+        elif kind == "affiliated" and name:
+            r = _RACE[name]
+            grow = fl / NR + (0.6 if self.hand[r] and self.hand[r][-1] > 0 else 0.0) * (1 - self.res * 0.5)
+        elif what == "affiliated":
+            grow = fl + sum(1 for h in self.hand if h)
+        elif what == "lords":
+            grow = fl
+        elif what == "guilds":
+            have = {cfg.guild[x] for x in self.lords}
+            grow = sum(1 - (1 - s) ** fl for g, s in self.st.guild_share.items() if g not in have)
+        elif what == "lords_with_keys":
+            grow = fl * self.st.keyed_share
+        elif what == "lords_without_keys":
+            grow = fl * (1 - self.st.keyed_share)
+        elif what == "lowest_affiliated_sum":
+            grow = fl * 0.6
+        elif what == "strongest_lord":
+            grow = 0.5 * fl
+        elif what == "weakest_lord":
+            grow = -0.5 * fl if self.lords else 4.0
+        return now + spec.per * grow
+
+    def unseen_locations(self) -> list[int]:
+        """Locations in the stack: every one not face up, held, or out of the game (and not
+        drawn); the contents follow from what everyone sees."""
+        state = self.state
+        seen = set(state.loc_open) | set(state.loc_out) | set(state.drawn)
+        for s in range(self.n):
+            for loc, _ in state.locations[s]:
+                seen.add(loc)
+        return [x for x in range(self.st.n_locations) if x not in seen]
+
+    def best_unseen_location(self) -> float:
+        return max((self.loc_future(x) for x in self.unseen_locations() if self.cfg.locations[x].special != "smokers"),
+                   default=0.0)
+
+    def draw_value(self, n: int) -> float:
+        vals = [self.loc_future(x) for x in self.unseen_locations()]
+        return _expected_max(vals, n)
+
+    @property
+    def loc_e(self) -> float:
+        """What my next Location is likely worth."""
+        if self._loc_e is None:
+            state = self.state
+            best = max((self.loc_future(x) for x in state.loc_open), default=0.0)
+            if len(state.loc_deck):
+                best = max(best, self.draw_value(2) - 0.5)
+            self._loc_e = best
+        return self._loc_e
+
+    def keys_worth(self, k: float) -> float:
+        full, part = divmod(k, 3)
+        return self.loc_e * (full + PARTIAL_KEY * part * min(1.0, self.rem / 3.0))
+
+    def key_gain(self, n: int) -> float:
+        if n <= 0:
+            return 0.0
+        k = self.state.key_count(self.me)
+        return self.keys_worth(k + n) - self.keys_worth(k)
+
+    # ------------------------------------------------------------ powers
+    def power_value(self, lord: int, owned: bool = False) -> float:
+        """A Lord's power to me: on arriving (owned=False) or kept from now on (owned=True)."""
+        cfg = self.cfg
+        state = self.state
+        kind = cfg.pkind[lord]
+        amount = cfg.pamount[lord]
+        res = self.res
+        opp = self.opp_w
+        if kind == "none":
+            return 0.0
+        once = {"gain_pearls", "opponents_lose_pearls", "opponents_discard", "disable_lord", "steal_token",
+                "extra_turn", "take_council", "swap_location", "second_recruit", "swap_with_court",
+                "swap_with_deck", "control_location"}
+        if owned and kind in once:
+            return 0.0
+        me = self.me
+        victims = [s for s in range(self.n) if s != me and not (cfg.guild[lord] == "military"
+                                                              and state._active(s, "military_immunity"))]
+        if kind == "gain_pearls":
+            return amount * self.pearl_v
+        if kind == "income":
+            return amount * self.pearl_v * (1 + 0.8 * self.rem)
+        if kind == "opponents_lose_pearls":
+            return opp * 0.6 * sum(min(amount, state.pearls[s]) for s in victims)
+        if kind == "opponents_discard":
+            return opp * 1.0 * sum(1 for s in victims if state.hands[s])
+        if kind == "disable_lord":
+            return opp * 1.5 * sum(1 for s in victims if any(x not in state.disabled for x in state.free[s]))
+        if kind == "steal_token":
+            return self.token_v * (1 + opp) if any(state.tokens[s] for s in victims) else 0.0
+        if kind == "extra_turn":
+            return 3.0 if self.rem or state.final is not None else 2.0
+        if kind == "take_council":
+            return max((self.stack_value(r) for r in range(NR) if state.council[r]), default=0.0)
+        if kind == "swap_location":
+            gain = 0.0
+            for mine in self.owned_locs:
+                for theirs in state.loc_open:
+                    gain = max(gain, self.loc_future(theirs) - self.loc_future(mine))
+            return gain
+        if kind == "second_recruit":
+            if self.pearls < amount:
+                return 0.0
+            best = max((self.lord_value(x) for x in state.court if x != lord), default=0.0)
+            return max(0.0, best - amount * self.pearl_v) * 0.8
+        if kind == "swap_with_court":
+            mine = [self.owned_lord_value(x) for x in state.free[me] if x != lord]
+            if not mine or not state.court:
+                return 0.0
+            return 0.7 * max(0.0, max(self.lord_value(x) for x in state.court) - min(mine))
+        if kind == "swap_with_deck":
+            return 0.5
+        if kind == "control_location":
+            if len(state.loc_deck):
+                return self.draw_value(amount)
+            return max((self.loc_future(x) for x in state.loc_open), default=0.0)
+        # passive and turn powers: worth the game left
+        left = min(1.0, self.rem / 8.0)
+        if kind == "opponents_cost":
+            return 2.0 * left * opp * len(victims) ** 0.5
+        if kind == "own_cost":
+            return -amount * 0.6 * self.future_lords * 0.8
+        if kind == "opponents_hand_limit":
+            return 1.0 * left * opp
+        if kind == "opponents_threat_down":
+            return 0.8 * left * opp
+        if kind == "council_income":
+            return 1.2 * self.rem * 0.35 * self.pearl_v
+        if kind == "military_immunity":
+            threat = sum(1 for s in range(self.n) if s != me for x in state.free[s]
+                         if cfg.guild[x] == "military" and cfg.pkind[x] in ("opponents_cost", "opponents_hand_limit",
+                                                                           "opponents_threat_down"))
+            return 0.3 * left + 1.5 * threat * left
+        if kind == "request_stacks":
+            return 1.5 * left
+        if kind == "choose_affiliate":
+            return 1.2 * left
+        if kind == "any_races":
+            return 1.5 * left
+        if kind == "sell_ally":
+            return 0.5 * self.rem * self.pearl_v
+        if kind == "discard_council":
+            return 0.4 * left
+        if kind == "replace_court_lord":
+            return 0.5 * left
+        return 0.0
+
+    # ------------------------------------------------------------ Lords
+    def lord_value(self, lord: int) -> float:
+        """A Court Lord's worth to me if I recruit it."""
+        v = self._lv.get(lord)
+        if v is not None:
+            return v
+        cfg = self.cfg
+        v = cfg.ip[lord] + self.power_value(lord) + self.synergy(lord)
+        if cfg.lkeys[lord]:
+            v += self.key_gain(cfg.lkeys[lord])
+        self._lv[lord] = v
+        return v
+
+    def owned_lord_value(self, lord: int) -> float:
+        """What one of my free Lords is still worth to me (to give it away)."""
+        cfg = self.cfg
+        v = cfg.ip[lord] + self.power_value(lord, owned=True)
+        if cfg.lkeys[lord] and lord not in self.state.disabled:
+            k = self.state.key_count(self.me)
+            v += self.keys_worth(k) - self.keys_worth(k - cfg.lkeys[lord])
+        lords = [x for x in self.lords if x != lord]
+        for loc in self.owned_locs:
+            v += self.loc_now(loc) - self.loc_now(loc, lords=lords)
+        return v
+
+    def synergy(self, lord: int) -> float:
+        """What the Lord adds to my Locations, and a share of what it would add to face-up ones."""
+        lords = self.lords
+        more = lords + [lord]
+        v = 0.0
+        for loc in self.owned_locs:
+            v += self.loc_now(loc, lords=more) - self.loc_now(loc)
+        best = 0.0
+        for loc in self.state.loc_open:
+            if self.cfg.locations[loc].special is None:
+                best = max(best, self.loc_now(loc, lords=more) - self.loc_now(loc))
+        return v + OPEN_SYN * best * min(1.0, self.rem / 4.0)
+
+    # ------------------------------------------------------------ recruit potential
+    @property
+    def court(self) -> list[tuple]:
+        """(lord, races, required race, cost, worth) for the Court's Lords."""
+        if self._court is None:
+            state, cfg, me = self.state, self.cfg, self.me
+            any_races = bool(state._active(me, "any_races"))
+            self.any_races = any_races
+            self._court = [(x, cfg.n_races[x], -2 if any_races else cfg.req_race[x], state.cost_for(me, x),
+                            self.lord_value(x)) for x in state.court]
+        return self._court
+
+    def potential(self, tot, pearls: int, excl: int = -1) -> float:
+        """How close a hand (race totals) and pearls are to the best Court Lords."""
+        best = second = 0.0
+        for lord, n, req, cost, worth in self.court:
+            if lord == excl:
+                continue
+            if req == -1:  # every race
+                missing = sum(1 for t in tot if t <= 0)
+                total = sum(tot)
+            elif req == -2:  # the Diplomat: any n races
+                srt = sorted(tot, reverse=True)
+                total = sum(srt[:n])
+                missing = sum(1 for t in srt[:n] if t <= 0)
+            else:
+                others = sorted((tot[r] for r in range(NR) if r != req), reverse=True)[:n - 1]
+                total = tot[req] + sum(others)
+                missing = (tot[req] <= 0) + sum(1 for t in others if t <= 0)
+            gap = cost - total - pearls
+            k = MISS * missing + (gap if gap > 0 else 0)
+            c = worth * GAMMA ** k if k else worth
+            if c > best:
+                best, second = c, best
+            elif c > second:
+                second = c
+        return best + SECOND * second
+
+    @property
+    def p0(self) -> float:
+        if self._p0 is None:
+            self._p0 = self.potential(self.tot, self.pearls)
+        return self._p0
+
+    def end_aff(self, hand) -> float:
+        """What the hand's lowest Ally of each race would add when affiliated at the end."""
+        v = 0.0
+        for r in range(NR):
+            h = hand[r]
+            if h:
+                low = min(h)
+                if low > self.best_aff[r]:
+                    v += low - self.best_aff[r]
+        return v
+
+    def card_value(self, r: int, v: int) -> float:
+        """An Ally of race r and value v coming into my hand."""
+        key = (r, v)
+        hit = self._cv.get(key)
+        if hit is not None:
+            return hit
+        tot = list(self.tot)
+        tot[r] += v
+        x = self.R * v
+        if self.pot_w:
+            x += self.pot_w * (self.potential(tot, self.pearls) - self.p0)
+        if self.end_w:
+            hand = list(self.hand)
+            hand[r] = hand[r] + [v]
+            x += self.end_w * (self.end_aff(hand) - self.end_aff(self.hand))
+        self._cv[key] = x
+        return x
+
+    def keep_value(self, r: int, v: int) -> float:
+        """An Ally of race r and value v leaving my hand: what I lose."""
+        tot = list(self.tot)
+        tot[r] -= v
+        x = self.R * v
+        if self.pot_w:
+            x += self.pot_w * (self.p0 - self.potential(tot, self.pearls))
+        if self.end_w:
+            hand = list(self.hand)
+            h = list(hand[r])
+            h.remove(v)
+            hand[r] = h
+            x += self.end_w * (self.end_aff(self.hand) - self.end_aff(hand))
+        return x
+
+    def stack_value(self, r: int) -> float:
+        """A Council stack of race r (contents unseen): its size times a mean card, roughly."""
+        state = self.state
+        k = len(state.council[r])
+        if not k:
+            return 0.0
+        limit = state.hand_limit(self.me)
+        if limit is not None:
+            k_eff = max(0, min(k, limit - len(state.hands[self.me]) + 1))
+        else:
+            k_eff = k
+        mean = self.st.mean_value
+        tot = list(self.tot)
+        tot[r] += k_eff * mean
+        x = self.R * k_eff * mean + 0.15 * k_eff
+        if self.pot_w:
+            x += self.pot_w * (self.potential(tot, self.pearls) - self.p0)
+        if self.end_w and not self.hand[r]:
+            x += self.end_w * max(0.0, 1.5 - self.best_aff[r])
+        return x
+
+    # ------------------------------------------------------------ exploring
+    def reward_value(self, gains) -> float:
+        v = 0.0
+        keys = 0
+        for g in gains:
+            if g == "pearl":
+                v += self.pearl_v
+            elif g == "token":
+                v += self.token_v
+            elif g == "key":
+                keys += 1
+        if keys:
+            keys = min(keys, self.state.key_supply)
+            v += self.key_gain(keys)
+        return v
+
+    def fight_value(self, threat: int, forced: bool = False) -> float:
+        state = self.state
+        space = threat
+        if state._threat_lowered(self.me):
+            space = max(1, space - 1)
+        opts = self.cfg.threat[space - 1]
+        pool = len(state.token_pool)
+        ok = [o for o in opts if o.count("token") <= pool] or [tuple(g for g in opts[0] if g != "token")]
+        v = max(self.reward_value(o) for o in ok)
+        return v + (self.pearl_v if forced else 0.0)
+
+    def track_values(self) -> list[float]:
+        """V[p]: what exploring from the p-th space on (1-based) is worth; V[size+1] = 0."""
+        st = self.st
+        size = st.track
+        m = st.monster_share
+        fight = self.fight_value(self.state.threat)
+        cards = [(self.card_value(r, v), w) for (r, v), w in st.kinds]
+        total_w = sum(w for _, w in cards)
+        V = [0.0] * (size + 2)
+        last = sum(c * w for c, w in cards) / total_w + self.pearl_v
+        V[size] = m * (fight + self.pearl_v) + (1 - m) * last
+        for p in range(size - 1, 0, -1):
+            go = DELTA * V[p + 1]
+            ally = sum(max(c, go) * w for c, w in cards) / total_w
+            V[p] = m * max(fight, go) + (1 - m) * ally
+        return V
+
+
+class AbyssHeuristic(Agent):
+    """Recruits good Lords cheaply, explores for the races the Court needs."""
+
+    name = "heuristic"
+
+    def choose(self, state: State) -> Action:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        me = state.current_player
+        ctx = _Ctx(state, me)
+        handler = getattr(self, "_" + state.phase, None)
+        if handler is None:
+            return legal[self.rng.below(len(legal))]
+        return handler(state, ctx, legal)
+
+    def _pick(self, legal, values) -> Action:
+        best_v = max(values)
+        best = [a for a, v in zip(legal, values) if v >= best_v - 1e-9]
+        return best[0] if len(best) == 1 else best[self.rng.below(len(best))]
+
+    # ------------------------------------------------------------ the turn
+    def _turn(self, state, ctx, legal) -> Action:
+        values = []
+        explore = None
+        recruits = {}
+        for a in legal:
+            k = a.kind
+            if k == "recruit":
+                v = self._recruit_value(state, ctx, a, recruits)
+            elif k == "explore":
+                if explore is None:
+                    explore = ctx.track_values()[1] + 0.25 * ctx.res * (ctx.n - 1)
+                v = explore
+            elif k == "request":
+                v = sum(ctx.stack_value(_RACE[r]) for r in a["races"])
+            elif k == "sell":
+                r, val = a["ally"]
+                v = ctx.cfg.pamount[ctx.cfg.lord_index[a["lord"]]] * ctx.pearl_v - ctx.keep_value(_RACE[r], val)
+            elif k == "oracle":
+                r = _RACE[a["race"]]
+                size = len(state.council[r])
+                v = 0.5 * ctx.opp_w * size * ctx.res - ctx.stack_value(r) - 0.8
+            elif k == "opportunist":
+                v = -1.0
+            elif k == "plot":
+                v = -100.0  # decided below
+            else:  # end_turn, pass
+                v = 0.0
+            values.append(v)
+        best = max(values)
+        if not state.acted and best < 1.5 and ctx.pearls >= 5 and len(state.court) <= 4:
+            for i, a in enumerate(legal):  # plotting at Court: rarely, when nothing is worth doing
+                if a.kind == "plot" and not any(b.kind == "recruit" for b in legal):
+                    values[i] = best + 0.1
+        return self._pick(legal, values)
+
+    def _recruit_value(self, state, ctx, a, cache) -> float:
+        cfg = ctx.cfg
+        lord = cfg.lord_index[a["lord"]]
+        pay = a["pay"]
+        pearls = a["pearls"]
+        key = (lord, pay, pearls)
+        base = cache.get(key)
+        if base is None:
+            tot = list(ctx.tot)
+            spent = 0
+            hand = None
+            for r, v in pay:
+                ri = _RACE[r]
+                tot[ri] -= v
+                spent += v
+            base = ctx.lord_value(lord) + TEMPO * ctx.res - ctx.R * spent - ctx.pearl_v * pearls
+            if ctx.pot_w:
+                left = ctx.pearls - pearls
+                base += ctx.pot_w * (ctx.potential(tot, left, lord) - ctx.potential(ctx.tot, ctx.pearls, lord))
+            if ctx.end_w:
+                hand = [list(h) for h in ctx.hand]
+                for r, v in pay:
+                    hand[_RACE[r]].remove(v)
+                base += ctx.end_w * (ctx.end_aff(hand) - ctx.end_aff(ctx.hand))
+            if len(ctx.lords) + 1 >= cfg.setup.lords_to_end and state.final is None:
+                base += self._end_value(state, ctx, lord)
+            cache[key] = base
+        r, v = a["affiliate"]
+        return base + self._aff_gain(ctx, _RACE[r], v)
+
+    def _aff_gain(self, ctx, r: int, v: int) -> float:
+        gain = max(0, v - ctx.best_aff[r])
+        if ctx.owned_locs:
+            allies = ctx.allies + [(r, v)]
+            for loc in ctx.owned_locs:
+                gain += ctx.loc_now(loc, allies=allies) - ctx.loc_now(loc)
+        return gain
+
+    def _end_value(self, state, ctx, lord) -> float:
+        """Recruiting my last Lord ends the game: good with a lead, bad without."""
+        mine = self._estimate(state, ctx, ctx.me) + ctx.cfg.ip[lord]
+        other = max(self._estimate(state, ctx, s) for s in range(ctx.n) if s != ctx.me)
+        lead = mine - other
+        return 4.0 if lead > END_LEAD else (lead - END_LEAD) * 0.8
+
+    def _estimate(self, state, ctx, seat) -> float:
+        """A seat's count as I may see it: its face-down tokens at the mean."""
+        cfg = ctx.cfg
+        lords = state.lords_owned(seat)
+        allies = [(cfg.card_race[c], cfg.card_value[c]) for c in state.affiliated[seat]]
+        opp = [loc for s in range(ctx.n) if s != seat for loc, _ in state.locations[s]]
+        v = sum(cfg.ip[x] for x in lords)
+        v += sum(_loc_value(cfg, loc, lords, allies, opp) for loc, _ in state.locations[seat])
+        best: dict = {}
+        for r, val in allies:
+            best[r] = max(best.get(r, 0), val)
+        v += sum(best.values())
+        if seat == ctx.me:
+            v += sum(cfg.token_values[t] for t in state.tokens[seat]) + ctx.end_aff(ctx.hand)
+        else:
+            v += len(state.tokens[seat]) * ctx.token_v + 0.3 * len(state.hands[seat])
+        return v
+
+    # ------------------------------------------------------------ exploring
+    def _offer(self, state, ctx, legal) -> Action:
+        card = state.track[-1]
+        cfg = ctx.cfg
+        price = state.price() or 0
+        v = ctx.card_value(cfg.card_race[card], cfg.card_value[card]) - price * ctx.pearl_v * (1 + ctx.opp_w)
+        values = [v - BUY_MARGIN if a.kind == "buy" else 0.0 for a in legal]
+        return self._pick(legal, values)
+
+    def _ally(self, state, ctx, legal) -> Action:
+        card = state.track[-1]
+        cfg = ctx.cfg
+        take = ctx.card_value(cfg.card_race[card], cfg.card_value[card])
+        go = DELTA * ctx.track_values()[len(state.track) + 1]
+        values = [take if a.kind == "take" else go for a in legal]
+        return self._pick(legal, values)
+
+    def _monster(self, state, ctx, legal) -> Action:
+        fight = ctx.fight_value(state.threat)
+        go = DELTA * ctx.track_values()[len(state.track) + 1]
+        values = [fight if a.kind == "fight" else go for a in legal]
+        return self._pick(legal, values)
+
+    def _reward(self, state, ctx, legal) -> Action:
+        return self._pick(legal, [ctx.reward_value(a["gains"]) for a in legal])
+
+    # ------------------------------------------------------------ Locations
+    def _keys(self, state, ctx, legal) -> Action:
+        """Give up the keys whose Lords' powers are worth least."""
+        cfg = ctx.cfg
+        values = []
+        for a in legal:
+            lost = 0.0
+            for lid in a["lords"]:
+                x = cfg.lord_index[lid]
+                lost += ctx.power_value(x, owned=True)
+            values.append(-lost - 0.01 * a["tokens"])
+        return self._pick(legal, values)
+
+    def _where(self, state, ctx, legal) -> Action:
+        values = []
+        cfg = ctx.cfg
+        for a in legal:
+            if a.kind == "location":
+                values.append(ctx.loc_future(cfg.loc_index[a["location"]]))
+            else:
+                n = a["n"]
+                values.append(ctx.draw_value(n) - 0.6 * (n - 1) * ctx.opp_w)
+        return self._pick(legal, values)
+
+    def _keep(self, state, ctx, legal) -> Action:
+        cfg = ctx.cfg
+        return self._pick(legal, [ctx.loc_future(cfg.loc_index[a["location"]]) for a in legal])
+
+    def _smokers(self, state, ctx, legal) -> Action:
+        cfg = ctx.cfg
+        values = [0.0 if a.kind == "keep_smokers" else ctx.loc_future(cfg.loc_index[a["location"]]) for a in legal]
+        return self._pick(legal, values)
+
+    # ------------------------------------------------------------ powers
+    def _discard(self, state, ctx, legal) -> Action:
+        values = []
+        for a in legal:
+            r, v = a["ally"]
+            values.append(-ctx.keep_value(_RACE[r], v))
+        return self._pick(legal, values)
+
+    def _assassinate(self, state, ctx, legal) -> Action:
+        """Strike the Lord whose power and keys are worth most to its owner."""
+        cfg = ctx.cfg
+        values = []
+        for a in legal:
+            x = cfg.lord_index[a["lord"]]
+            values.append(ctx.power_value(x, owned=True) + 1.5 * cfg.lkeys[x])
+        return self._pick(legal, values)
+
+    def _hunt(self, state, ctx, legal) -> Action:
+        """Rob the seat with most tokens (their values are hidden), the leader first."""
+        values = []
+        for a in legal:
+            s = a["seat"]
+            values.append(len(state.tokens[s]) * 0.1 + 0.01 * self._estimate(state, ctx, s))
+        return self._pick(legal, values)
+
+    def _take_stack(self, state, ctx, legal) -> Action:
+        return self._pick(legal, [ctx.stack_value(_RACE[a["race"]]) for a in legal])
+
+    def _illusion(self, state, ctx, legal) -> Action:
+        cfg = ctx.cfg
+        values = []
+        for a in legal:
+            if a.kind == "skip":
+                values.append(0.0)
+            else:
+                give, take = cfg.loc_index[a["give"]], cfg.loc_index[a["take"]]
+                values.append(ctx.loc_future(take) - ctx.loc_future(give))
+        return self._pick(legal, values)
+
+    def _corrupt(self, state, ctx, legal) -> Action:
+        cfg = ctx.cfg
+        cost = cfg.pamount[state.target] * ctx.pearl_v if state.target is not None else 5 * ctx.pearl_v
+        values = []
+        for a in legal:
+            if a.kind == "skip":
+                values.append(0.0)
+            else:
+                values.append(ctx.lord_value(cfg.lord_index[a["lord"]]) + TEMPO * ctx.res - cost)
+        return self._pick(legal, values)
+
+    def _betray(self, state, ctx, legal) -> Action:
+        cfg = ctx.cfg
+        values = []
+        for a in legal:
+            if a.kind == "skip":
+                values.append(0.0)
+            else:
+                give, take = cfg.lord_index[a["give"]], cfg.lord_index[a["take"]]
+                values.append(ctx.lord_value(take) - ctx.owned_lord_value(give) - 0.3)
+        return self._pick(legal, values)
+
+    def _scheme(self, state, ctx, legal) -> Action:
+        """Give a Lord for the deck's top: a Lord nobody has seen, at the mean of those."""
+        cfg = ctx.cfg
+        seen = set(state.court) | set(state.lord_discard)
+        for s in range(ctx.n):
+            seen.update(state.lords_owned(s))
+        unseen = [x for x in range(len(cfg.lords)) if x not in seen]
+        mean = sum(cfg.ip[x] + 0.5 * ctx.power_value(x) for x in unseen) / len(unseen) if unseen else 0.0
+        values = []
+        for a in legal:
+            if a.kind == "skip":
+                values.append(0.0)
+            else:
+                values.append(mean - ctx.owned_lord_value(cfg.lord_index[a["give"]]) - 0.5)
+        return self._pick(legal, values)

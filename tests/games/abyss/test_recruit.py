@@ -1,0 +1,197 @@
+"""Recruit a Lord (AY-R-*, AY-D-3), the Court refill (AY-R-10) and Lord powers' timing (AY-R-9)."""
+from .helpers import (L, at_turn, card_kinds, check_conserved, do, give_lords, hand_kinds, make,
+                      set_affiliated, set_court, set_hand, set_locations, set_pearls)
+
+COURT = ["keeper", "reaper", "miller", "shepherd", "landowner", "aquaculturalist"]
+
+
+def recruits(s, lord):
+    """The legal recruits of `lord`: sorted (pay, pearls, affiliate) triples."""
+    return sorted((tuple(sorted(a["pay"])), a["pearls"], a["affiliate"]) for a in s.legal_actions()
+                  if a.kind == "recruit" and a["lord"] == lord)
+
+
+def recruit(s, lord, pay, pearls, affiliate):
+    want = (tuple(sorted(tuple(x) for x in pay)), pearls, tuple(affiliate))
+    match = [a for a in s.legal_actions() if a.kind == "recruit" and a["lord"] == lord
+             and (tuple(sorted(a["pay"])), a["pearls"], a["affiliate"]) == want]
+    assert len(match) == 1, recruits(s, lord)
+    s.apply(match[0])
+
+
+def position(hand, court=COURT, pearls=0, players=2):
+    _, s = make(players)
+    set_court(s, court)
+    set_hand(s, 0, hand)
+    set_pearls(s, 0, pearls)
+    at_turn(s, 0)
+    return s
+
+
+def test_rulebook_master_of_magic():
+    """The rulebook's example: the Master of Magic (3 races, jellyfish, 10) with jellyfish 3 + crab 2 +
+    shellfish 5 = 10; the crab 2, lowest, is affiliated, the others go to the discard; the Lord is free.
+    AY-R-1, AY-R-2, AY-R-3, AY-R-4, AY-R-6, AY-R-7, AY-R-8."""
+    s = position([("jellyfish", 3), ("crab", 2), ("shellfish", 5), ("squid", 1)],
+                 court=["master_of_magic"] + COURT[:5])
+    discard = s.discard
+    # the squid 1 could only come with pearls, and there are none
+    assert recruits(s, "master_of_magic") == [
+        ((("crab", 2), ("jellyfish", 3), ("shellfish", 5)), 0, ("crab", 2))]
+    recruit(s, "master_of_magic", [("jellyfish", 3), ("crab", 2), ("shellfish", 5)], 0, ("crab", 2))
+    assert card_kinds(s, s.affiliated[0]) == [("crab", 2)]
+    assert card_kinds(s, s.discard[len(discard):]) == [("jellyfish", 3), ("shellfish", 5)]
+    assert hand_kinds(s, 0) == [("squid", 1)]
+    assert s.free[0] == (L(s, "master_of_magic"),) and L(s, "master_of_magic") not in s.court
+    assert s.pearls[0] == 0 and s.current_player == 1
+    v = s.view(1)
+    assert [x["id"] for x in v["seats"][0]["lords"]] == ["master_of_magic"]
+    assert v["seats"][0]["affiliated"] == [{"race": "crab", "value": 2}]
+    check_conserved(s)
+
+
+def test_rulebook_slaver_with_pearls():
+    """The rulebook's example: the Slaver (1 race, shellfish, 8) with two shellfish worth 6 and 2 pearls
+    paid to the Treasury; the shellfish 1 is affiliated. AY-R-2 (several Allies of one race), AY-R-5,
+    AY-R-6, AY-R-7."""
+    s = position([("shellfish", 5), ("shellfish", 1)], court=["slaver"] + COURT[:5], pearls=2)
+    treasury = s.treasury
+    assert recruits(s, "slaver") == [((("shellfish", 1), ("shellfish", 5)), 2, ("shellfish", 1))]
+    recruit(s, "slaver", [("shellfish", 5), ("shellfish", 1)], 2, ("shellfish", 1))
+    assert s.pearls[0] == 0 and s.treasury == treasury + 2
+    assert card_kinds(s, s.affiliated[0]) == [("shellfish", 1)] and card_kinds(s, s.discard[-1:]) == [("shellfish", 5)]
+    assert L(s, "slaver") in s.free[0]
+    # one pearl short: no recruit
+    s = position([("shellfish", 5), ("shellfish", 1)], court=["slaver"] + COURT[:5], pearls=1)
+    assert recruits(s, "slaver") == []
+
+
+def test_rulebook_traitor_needs_a_squid():
+    """The rulebook's example: without a squid the Traitor (3 races, squid, 12) cannot be recruited,
+    whatever the other Allies and pearls; pearls never replace the required race. AY-R-3, AY-R-5."""
+    s = position([("crab", 5), ("shellfish", 5), ("jellyfish", 5), ("seahorse", 5)],
+                 court=["traitor"] + COURT[:5], pearls=20)
+    assert recruits(s, "traitor") == []
+    s = position([("crab", 5), ("shellfish", 5), ("squid", 1)], court=["traitor"] + COURT[:5], pearls=1)
+    assert recruits(s, "traitor") == [((("crab", 5), ("shellfish", 5), ("squid", 1)), 1, ("squid", 1))]
+
+
+def test_exact_number_of_races():
+    """AY-R-2, AY-R-3: exactly as many different races as the Lord shows, its race among them."""
+    hand = [("seahorse", 3), ("squid", 4), ("crab", 2), ("jellyfish", 5)]
+    s = position(hand, pearls=10)
+    for lord in ("keeper", "reaper", "shepherd"):  # 3, 2 and 1 races
+        n = {"keeper": 3, "reaper": 2, "shepherd": 1}[lord]
+        opts = recruits(s, lord)
+        assert opts
+        for pay, _, _ in opts:
+            races = {r for r, _ in pay}
+            assert len(races) == n and "seahorse" in races
+    assert len(recruits(s, "keeper")) == 3  # seahorse + two of the three other races
+    assert recruits(s, "shepherd") == [((("seahorse", 3),), 5, ("seahorse", 3))]
+
+
+def test_overpaying_gives_no_change_and_pearls_only_for_missing_points():
+    """AY-R-4, AY-R-5: Allies worth more than the cost are all spent, with no change; pearls are added
+    only for missing points, one per point."""
+    s = position([("squid", 5), ("crab", 4), ("seahorse", 3)], pearls=4)
+    assert recruits(s, "keeper") == [((("crab", 4), ("seahorse", 3), ("squid", 5)), 0, ("seahorse", 3))]
+    # the Landowner (1 race, 10): seahorse 3 + 7 pearls is too much for 4 pearls
+    assert recruits(s, "landowner") == []
+    treasury = s.treasury
+    recruit(s, "keeper", [("squid", 5), ("crab", 4), ("seahorse", 3)], 0, ("seahorse", 3))
+    assert s.pearls[0] == 4 and s.treasury == treasury and s.hands[0] == ()
+    # every recruit offered anywhere pays exactly the missing points
+    s = position([("seahorse", 1), ("seahorse", 2), ("squid", 3), ("crab", 1), ("jellyfish", 4)], pearls=9)
+    cfg = s.cfg
+    for a in s.legal_actions():
+        if a.kind == "recruit":
+            total = sum(v for _, v in a["pay"])
+            assert a["pearls"] == max(0, cfg.cost[L(s, a["lord"])] - total)
+
+
+def test_no_spare_ally_and_affiliation_choice_among_ties():
+    """AY-D-3: a payment cannot hold an Ally that could leave with the payment still standing (so the
+    seahorse 1 cannot be padded in to be affiliated); AY-R-7: the lowest Ally is affiliated, the player
+    choosing among equal lowest of different races."""
+    s = position([("seahorse", 1), ("seahorse", 2), ("squid", 2), ("crab", 2)], pearls=1)
+    assert recruits(s, "keeper") == [
+        ((("crab", 2), ("seahorse", 1), ("squid", 2)), 1, ("seahorse", 1)),
+        ((("crab", 2), ("seahorse", 2), ("squid", 2)), 0, ("crab", 2)),
+        ((("crab", 2), ("seahorse", 2), ("squid", 2)), 0, ("seahorse", 2)),
+        ((("crab", 2), ("seahorse", 2), ("squid", 2)), 0, ("squid", 2)),
+    ]
+    recruit(s, "keeper", [("crab", 2), ("seahorse", 2), ("squid", 2)], 0, ("squid", 2))
+    assert card_kinds(s, s.affiliated[0]) == [("squid", 2)]
+    assert hand_kinds(s, 0) == [("seahorse", 1)] and s.pearls[0] == 1
+    # a second Ally of a race is fine when it is needed to reach the cost
+    s = position([("seahorse", 4), ("seahorse", 3), ("seahorse", 1)])
+    assert recruits(s, "shepherd") == [((("seahorse", 1), ("seahorse", 3), ("seahorse", 4)), 0, ("seahorse", 1))]
+
+
+def test_affiliated_allies_cannot_pay_again():
+    """AY-R-7: affiliated Allies stay in front of their owner and never pay for a Lord."""
+    _, s = make(2)
+    set_court(s, COURT)
+    set_affiliated(s, 0, [("seahorse", 5), ("squid", 5), ("crab", 5)])
+    set_hand(s, 0, [("seahorse", 1)])
+    set_pearls(s, 0, 0)
+    at_turn(s, 0)
+    assert [a for a in s.legal_actions() if a.kind == "recruit"] == []
+
+
+def test_only_court_lords_can_be_recruited():
+    """AY-R-1: the Lords of the Court, not those of the deck."""
+    s = position([("seahorse", 5), ("squid", 5), ("crab", 5), ("shellfish", 5), ("jellyfish", 5)], pearls=20)
+    court_ids = {s.cfg.lords[x].id for x in s.court}
+    offered = {a["lord"] for a in s.legal_actions() if a.kind == "recruit"}
+    assert offered == court_ids
+
+
+# ---------------------------------------------------------------- the Court
+def test_court_not_refilled_with_three_lords_left():
+    """AY-R-10: the Lords left slide away from the deck; with three or more left nothing is added."""
+    s = position([("seahorse", 5), ("squid", 1), ("crab", 1)], court=["miller", "keeper", "reaper", "shepherd"])
+    deck = s.lord_deck
+    recruit(s, "keeper", [("seahorse", 5), ("squid", 1), ("crab", 1)], 0, ("crab", 1))
+    assert s.court == (L(s, "miller"), L(s, "reaper"), L(s, "shepherd"))
+    assert s.lord_deck == deck and s.pearls[0] == 0
+
+
+def test_court_refilled_with_two_lords_left_and_two_pearls():
+    """AY-R-10: with only two Lords left the recruiter gains 2 pearls and every empty space is filled
+    from the Lord deck (its top first)."""
+    s = position([("seahorse", 5), ("squid", 1), ("crab", 1)], court=["miller", "keeper", "shepherd"])
+    top4 = s.lord_deck[-4:][::-1]
+    treasury = s.treasury
+    recruit(s, "keeper", [("seahorse", 5), ("squid", 1), ("crab", 1)], 0, ("crab", 1))
+    assert s.court == (L(s, "miller"), L(s, "shepherd")) + top4
+    assert s.pearls[0] == 2 and s.treasury == treasury - 2
+    assert s.final is None  # the deck could fill it: no end
+    check_conserved(s)
+
+
+def test_arrow_power_once_passive_power_while_free():
+    """AY-R-9: an arrow power acts once, on the recruit (the Shopkeeper's pearl, not again later); a power
+    without arrow works while the Lord is free (the Landlord's pearl each turn) and stops once it is
+    under a Location."""
+    s = position([("shellfish", 3), ("squid", 2), ("crab", 1)], court=["shopkeeper"] + COURT[:5])
+    recruit(s, "shopkeeper", [("shellfish", 3), ("squid", 2), ("crab", 1)], 0, ("crab", 1))
+    assert s.pearls[0] == 1
+    do(s, "explore")  # seat 1: nobody to buy, take the first card
+    do(s, "take")
+    assert s.current_player == 0 and s.pearls[0] == 1  # no pearl again
+    _, s = make(2)
+    give_lords(s, 0, ["landlord"])
+    set_pearls(s, 0, 0)
+    set_pearls(s, 1, 0)
+    at_turn(s, 1)
+    do(s, "explore")
+    do(s, "take")
+    assert s.current_player == 0 and s.pearls[0] == 1  # income at the start of the turn
+    set_locations(s, 0, [("parliament", ["landlord"])])
+    set_pearls(s, 0, 0)
+    at_turn(s, 1)
+    do(s, "explore")
+    do(s, "take")
+    assert s.current_player == 0 and s.pearls[0] == 0  # covered by the Location: no more income
