@@ -11,7 +11,7 @@ from cardboard.cli import main
 
 
 @pytest.mark.parametrize("game_id,players", [("aban", 1), ("aban", 3), ("hideous-abomination", 2),
-                                             ("hideous-abomination", 4)])
+                                             ("hideous-abomination", 4), ("abyss", 2), ("abyss", 4)])
 def test_mcts_returns_legal_moves_within_its_budget(game_id, players):
     game = cardboard.load_game(game_id, players=players, seed=2)
     state = game.new_initial_state()
@@ -58,6 +58,46 @@ def test_search_is_honest_about_hidden_information():
         other._legal = None
         assert other.view(0) == state.view(0)
         decisions.add(MCTSAgent(7, iterations=30, max_depth=20).choose(other).to_json().__repr__())
+    assert len(decisions) == 1
+
+
+def test_search_is_honest_at_abyss():
+    """Seat 0's decision survives a re-deal of what it cannot see: the other hands, the Council
+    stacks' contents (each within its race), the deck and discard, face-down Monster tokens."""
+    game = cardboard.load_game("abyss", players=3, seed=4)
+    state = game.new_initial_state()
+    r = random.Random(5)
+    while not (state.current_player == 0 and state.phase == "turn" and len(state.legal_actions()) > 3
+               and any(state.council) and any(state.tokens[1:])):
+        state.apply(r.choice(state.legal_actions()))
+        if state.is_terminal():
+            pytest.fail("no suitable position")
+    cfg = state.cfg
+    decisions = set()
+    for shuffle_seed in range(3):
+        other = state.clone()
+        rr = random.Random(shuffle_seed)
+        pool = list(other.deck) + list(other.discard) + list(other.hands[1]) + list(other.hands[2])
+        council = []
+        for race, stack in enumerate(other.council):  # a stack keeps its race: swap within it
+            same = [c for c in pool if cfg.card_race[c] == race] + list(stack)
+            rr.shuffle(same)
+            council.append(tuple(same[:len(stack)]))
+            pool = [c for c in pool if c not in same[:len(stack)]] + [c for c in stack if c not in same[:len(stack)]]
+        rr.shuffle(pool)
+        n1, n2, nd = len(other.hands[1]), len(other.hands[2]), len(other.discard)
+        other.council = tuple(council)
+        other.hands = (other.hands[0], tuple(sorted(pool[:n1])), tuple(sorted(pool[n1:n1 + n2])))
+        other.discard = tuple(pool[n1 + n2:n1 + n2 + nd])
+        other.deck = tuple(pool[n1 + n2 + nd:])
+        hidden = list(other.token_pool) + list(other.tokens[1]) + list(other.tokens[2])
+        rr.shuffle(hidden)
+        t1, t2 = len(other.tokens[1]), len(other.tokens[2])
+        other.tokens = (other.tokens[0], tuple(hidden[:t1]), tuple(hidden[t1:t1 + t2]))
+        other.token_pool = tuple(hidden[t1 + t2:])
+        other._legal = None
+        assert other.view(0) == state.view(0)
+        decisions.add(repr(MCTSAgent(7, iterations=40, max_depth=40).choose(other).to_json()))
     assert len(decisions) == 1
 
 

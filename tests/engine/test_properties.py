@@ -522,6 +522,28 @@ def test_clones_are_independent(game_id, players, options, seed, move_seed, frac
     assert twin._dump() == base._dump()
 
 
+# ------------------------------------------------------------------ determinize
+@pytest.mark.parametrize("game_id,players,options", CASES)
+@fast(15)
+@given(seed=SEEDS, move_seed=MOVE_SEEDS, fraction=FRACTIONS, det_seed=SEEDS)
+def test_determinizations_look_the_same_and_play_on(game_id, players, options, seed, move_seed,
+                                                    fraction, det_seed):
+    """A re-deal of what the deciding seat cannot see shows that seat exactly what it saw,
+    offers the same moves, leaves the original alone, and is a sound game to play out."""
+    game, state = new_state(game_id, players, options, seed)
+    rnd = random.Random(move_seed)
+    play_fraction(state, rnd, fraction)
+    if state.is_terminal():
+        return
+    seat = state.current_player
+    before = snapshot(state)
+    world = state.determinize(seat, det_seed)
+    assert world.view(seat) == state.view(seat)
+    assert world.legal_actions() == state.legal_actions()
+    play_to_end(world, random.Random(move_seed + 3))
+    assert snapshot(state) == before, "determinizing changed the original"
+
+
 # ------------------------------------------------------------------ views
 @pytest.mark.parametrize("game_id,players,options", CASES)
 @fast(20)

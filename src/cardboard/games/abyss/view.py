@@ -145,11 +145,14 @@ def determinize(state, seat: int, seed: int):
             pool.remove(c)
         council.append(tuple(mine))
     new.council = tuple(council)
+    allies = [c for c in pool if cfg.card_race[c] >= 0]  # hands hold Allies only
     hands = list(state.hands)
     for s, hand in enumerate(hands):
         if s != seat:
-            hands[s], pool = tuple(sorted(pool[:len(hand)])), pool[len(hand):]
+            hands[s], allies = tuple(sorted(allies[:len(hand)])), allies[len(hand):]
     new.hands = tuple(hands)
+    dealt = {c for s, hand in enumerate(hands) if s != seat for c in hand}
+    pool = [c for c in pool if c not in dealt]
     new.discard, pool = tuple(pool[:len(state.discard)]), pool[len(state.discard):]
     new.deck = tuple(pool)
     # Monster tokens: every one but the seat's own is face down.
