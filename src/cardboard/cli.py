@@ -1,4 +1,4 @@
-"""The `cardboard` command: play, sim, rules."""
+"""The `cardboard` command: serve, play, sim, arena, rules."""
 from __future__ import annotations
 
 import argparse
@@ -72,6 +72,21 @@ def _cmd_arena(args) -> int:
     return 0
 
 
+def _cmd_serve(args) -> int:
+    try:
+        import uvicorn
+    except ImportError:
+        raise CardboardError("the web table needs its server packages: pip install 'cardboard[web]'") from None
+    from .server.app import MAX_MESSAGE, create_app
+
+    app = create_app(db=args.db, bot_delay=args.bot_delay)
+    host = "localhost" if args.host in ("127.0.0.1", "::1") else args.host
+    print(f"cardboard: the web table is at http://{host}:{args.port}/  (tables kept in {args.db}; Ctrl+C stops)",
+          flush=True)
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_max_size=MAX_MESSAGE * 4)
+    return 0
+
+
 def _cmd_rules(args) -> int:
     from .rules_index import print_index
 
@@ -111,6 +126,13 @@ def build_parser() -> argparse.ArgumentParser:
     arena.add_argument("--option", action="append", metavar="KEY=VALUE")
     arena.add_argument("--json", metavar="FILE", help="also write the results as JSON")
     arena.set_defaults(run=_cmd_arena)
+
+    serve = sub.add_parser("serve", help="run the web table (lobby, tables, bots) on this machine")
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument("--db", default="cardboard.sqlite", help="SQLite file keeping every table (default cardboard.sqlite)")
+    serve.add_argument("--bot-delay", type=float, default=0.6, help="seconds a bot waits before its move")
+    serve.set_defaults(run=_cmd_serve)
 
     rules = sub.add_parser("rules", help="print a game's rules index with its coverage")
     rules.add_argument("game", choices=list_games())

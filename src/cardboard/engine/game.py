@@ -20,6 +20,8 @@ class Game:
     # What a search agent should know of the game: "score_scale" (a typical winning
     # margin) and "rollout_depth" (moves to play out before judging by scores).
     search_hints: dict = {}
+    # The pydantic model of the options, if the game has one (the web lobby builds its form from it).
+    options_model: type | None = None
 
     def __init__(self, players: int, seed: int | None = None, options: dict | None = None):
         if isinstance(players, bool) or not isinstance(players, int):

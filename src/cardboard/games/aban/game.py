@@ -56,6 +56,7 @@ class AbanGame(Game):
     min_players = 1
     max_players = 5
     search_hints = {"score_scale": 40.0, "rollout_depth": 400}
+    options_model = AbanOptions
 
     def _configure(self, options: dict) -> None:
         opts = validate_options(AbanOptions, options, "Aban!")

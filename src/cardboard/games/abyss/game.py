@@ -32,6 +32,7 @@ class AbyssGame(Game):
     min_players = 2
     max_players = 4
     search_hints = {"score_scale": 20.0, "rollout_depth": 400}
+    options_model = AbyssOptions
 
     def _configure(self, options: dict) -> None:
         opts = validate_options(AbyssOptions, options, "Abyss")

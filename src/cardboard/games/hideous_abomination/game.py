@@ -59,6 +59,7 @@ class HideousAbominationGame(Game):
     min_players = 2
     max_players = 5
     search_hints = {"score_scale": 15.0, "rollout_depth": 80}
+    options_model = HAOptions
 
     def _configure(self, options: dict) -> None:
         opts = validate_options(HAOptions, options, "Hideous Abomination")

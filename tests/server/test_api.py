@@ -1,0 +1,122 @@
+"""The lobby over HTTP: games, tables, seats and credentials, rematches, replays, limits."""
+from __future__ import annotations
+
+import json
+
+from .conftest import join, new_table, recv_state
+
+
+def test_games_lists_every_registered_game_with_its_options(client):
+    games = {g["id"]: g for g in client.get("/api/games").json()}
+    assert {"aban", "hideous-abomination", "abyss"} <= set(games)
+    assert games["abyss"]["min_players"] == 2 and games["abyss"]["max_players"] == 4
+    assert "first_player" in games["abyss"]["options"]["properties"]
+
+
+def test_create_join_and_list_tables(client):
+    t = new_table(client, seats=[{"kind": "human"}, {"kind": "bot", "level": "random"}])
+    assert t["status"] == "open" and t["seats"][1]["taken"] and not t["seats"][0]["taken"]
+    seat = join(client, t["id"], "Ana")
+    assert seat["seat"] == 0 and len(seat["token"]) >= 24
+    listed = {x["id"]: x for x in client.get("/api/tables").json()}
+    assert listed[t["id"]]["status"] == "running"
+    assert listed[t["id"]]["seats"][0]["name"] == "Ana"
+    assert "token" not in json.dumps(listed) and "token_hash" not in json.dumps(listed)
+
+
+def test_bad_tables_are_refused_with_the_reason(client):
+    cases = [
+        ({"game": "chess", "players": 2, "seats": [{"kind": "human"}] * 2}, "unknown game"),
+        ({"game": "abyss", "players": 5, "seats": [{"kind": "human"}] * 5}, "2 to 4 players"),
+        ({"game": "abyss", "players": 2, "seats": [{"kind": "human"}]}, "need 2 seats"),
+        ({"game": "abyss", "players": 2, "seats": [{"kind": "human"}, {"kind": "bot", "level": "genius"}]}, "unknown agent"),
+        ({"game": "abyss", "players": 2, "seats": [{"kind": "human"}] * 2, "options": {"colour": 3}}, "colour"),
+        ({"game": "abyss", "players": 2, "seats": [{"kind": "alien"}] * 2}, "kind"),
+    ]
+    for body, words in cases:
+        r = client.post("/api/tables", json=body)
+        assert r.status_code in (400, 422), (body, r.text)
+        assert words in r.json()["message"], (body, r.json())
+    assert client.get("/api/tables").json() == []  # nothing was made
+
+
+def test_seats_fill_then_the_table_is_full(client):
+    t = new_table(client)
+    a = join(client, t["id"], "Ana")
+    b = join(client, t["id"], "Ben")
+    assert (a["seat"], b["seat"]) == (0, 1) and a["token"] != b["token"]
+    r = client.post(f"/api/tables/{t['id']}/join", json={"name": "Cy"})
+    assert r.status_code == 409 and r.json()["error"] == "full"
+    r = client.post(f"/api/tables/{t['id']}/join", json={"name": "Cy", "seat": 0})
+    assert r.status_code == 409 and r.json()["error"] == "taken"
+
+
+def test_leave_frees_the_seat_and_kills_the_credential(client):
+    t = new_table(client)
+    a = join(client, t["id"], "Ana")
+    join(client, t["id"], "Ben")
+    r = client.post(f"/api/tables/{t['id']}/leave", json={"token": a["token"]})
+    assert r.json() == {"ok": True}
+    info = client.get(f"/api/tables/{t['id']}").json()
+    assert info["status"] == "open" and not info["seats"][0]["taken"]
+    r = client.post(f"/api/tables/{t['id']}/leave", json={"token": a["token"]})
+    assert r.status_code == 403
+    c = join(client, t["id"], "Cy")
+    assert c["seat"] == 0
+
+
+def test_unknown_table_and_forged_credentials(client):
+    assert client.get("/api/tables/nope").status_code == 404
+    t = new_table(client)
+    join(client, t["id"])
+    r = client.post(f"/api/tables/{t['id']}/leave", json={"token": "forged-token"})
+    assert r.status_code == 403 and r.json()["error"] == "auth"
+    with client.websocket_connect(f"/ws/tables/{t['id']}?token=forged") as ws:
+        m = ws.receive_json()
+        assert m["type"] == "error" and m["code"] == "auth"
+
+
+def test_request_size_is_bounded(client):
+    r = client.post("/api/tables", content=b"{" + b" " * 70_000 + b"}", headers={"content-type": "application/json"})
+    assert r.status_code == 413
+    r = client.post("/api/tables", content=b"not json", headers={"content-type": "application/json"})
+    assert r.status_code == 422
+
+
+def _play_out(client, t, tokens):
+    """Both humans play their first legal move until the game ends; returns the last state."""
+    sockets = [client.websocket_connect(f"/ws/tables/{t['id']}?token={tok}") for tok in tokens]
+    wss = [s.__enter__() for s in sockets]
+    try:
+        last = [recv_state(ws) for ws in wss]
+        while "result" not in last[0]:
+            mover = last[0]["to_move"]
+            m = last[mover]
+            wss[mover].send_json({"type": "move", "move": m["legal"][0]["move"], "n": m["n"]})
+            last = [recv_state(ws) for ws in wss]
+        return last
+    finally:
+        for s in sockets:
+            s.__exit__(None, None, None)
+
+
+def test_rematch_keeps_seats_and_replay_opens_at_the_end(client):
+    t = new_table(client, game="aban", players=1, seats=[{"kind": "human"}], seed=3)
+    a = join(client, t["id"], "Ana")
+    r = client.get(f"/api/tables/{t['id']}/replay")
+    assert r.status_code == 409  # a running game has no replay
+    last = _play_out(client, t, [a["token"]])
+    assert last[0]["result"]["winners"] == [0]
+    replay = client.get(f"/api/tables/{t['id']}/replay").json()
+    assert len(replay["steps"]) == last[0]["n"] + 1
+    with client.websocket_connect(f"/ws/tables/{t['id']}") as spectator:
+        assert replay["steps"][-1]["view"] == recv_state(spectator)["view"]
+    assert [s["n"] for s in replay["steps"]] == list(range(last[0]["n"] + 1))
+    again = client.post(f"/api/tables/{t['id']}/again", json={"token": a["token"]}).json()
+    assert again["previous"] == t["id"] and again["status"] == "running" and again["seats"][0]["name"] == "Ana"
+    assert client.get(f"/api/tables/{t['id']}").json()["next"] == again["id"]
+    with client.websocket_connect(f"/ws/tables/{again['id']}?token={a['token']}") as ws:
+        m = recv_state(ws)
+        assert m["seat"] == 0 and m["n"] == 0 and m["legal"]
+    twice = client.post(f"/api/tables/{t['id']}/again", json={"token": a["token"]}).json()
+    assert twice["id"] == again["id"]  # one rematch, however many ask

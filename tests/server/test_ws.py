@@ -1,0 +1,199 @@
+"""Playing over the websocket: turns, refusals, hidden information, bots and undo."""
+from __future__ import annotations
+
+import json
+import random
+
+import cardboard
+
+from .conftest import join, new_table, recv_state
+
+
+def _error(ws):
+    m = ws.receive_json()
+    assert m["type"] == "error", m
+    return m
+
+
+def _two_humans(client, game="abyss", seed=7):
+    t = new_table(client, game=game, seed=seed)
+    return t, join(client, t["id"], "Ana"), join(client, t["id"], "Ben")
+
+
+def test_each_seat_sees_its_view_and_only_the_decider_gets_moves(client):
+    t, a, b = _two_humans(client)
+    game = cardboard.load_game("abyss", players=2, seed=7)
+    state = game.new_initial_state()
+    with client.websocket_connect(f"/ws/tables/{t['id']}?token={a['token']}") as wa, \
+            client.websocket_connect(f"/ws/tables/{t['id']}?token={b['token']}") as wb, \
+            client.websocket_connect(f"/ws/tables/{t['id']}") as spec:
+        ma, mb, ms = recv_state(wa), recv_state(wb), recv_state(spec)
+        assert ma["view"] == state.view(0) and mb["view"] == state.view(1) and ms["view"] == state.view(None)
+        decider = state.current_player
+        mine, theirs = (ma, mb) if decider == 0 else (mb, ma)
+        assert [x["move"] for x in mine["legal"]] == [x.to_json() for x in state.legal_actions()]
+        assert theirs["legal"] == [] and ms["legal"] == [] and ms["seat"] is None
+        # a move reaches every page at once
+        (wa if decider == 0 else wb).send_json({"type": "move", "move": mine["legal"][0]["move"], "n": 0})
+        state.apply_json(mine["legal"][0]["move"])
+        for ws, seat in ((wa, 0), (wb, 1), (spec, None)):
+            m = recv_state(ws)
+            assert m["n"] == 1 and m["view"] == state.view(seat) and m["last"] == {"seat": decider, "n": 0}
+
+
+def test_refused_moves_change_nothing(client):
+    t, a, b = _two_humans(client)
+    with client.websocket_connect(f"/ws/tables/{t['id']}?token={a['token']}") as wa, \
+            client.websocket_connect(f"/ws/tables/{t['id']}?token={b['token']}") as wb, \
+            client.websocket_connect(f"/ws/tables/{t['id']}") as spec:
+        ma, mb = recv_state(wa), recv_state(wb)
+        recv_state(spec)
+        decider = ma["to_move"]
+        wd, md = (wa, ma) if decider == 0 else (wb, mb)
+        wo = wb if decider == 0 else wa
+        good = md["legal"][0]["move"]
+        wo.send_json({"type": "move", "move": good, "n": 0})
+        assert _error(wo)["code"] == "not_your_turn"
+        spec.send_json({"type": "move", "move": good, "n": 0})
+        assert _error(spec)["code"] == "auth"
+        wd.send_json({"type": "move", "move": good, "n": 5})
+        assert _error(wd)["code"] == "stale"
+        wd.send_json({"type": "move", "move": {"kind": "recruit", "lord": "nobody"}, "n": 0})
+        e = _error(wd)
+        assert e["code"] == "illegal" and "[AY-" in e["message"]
+        wd.send_json({"type": "move", "move": "explore", "n": 0})
+        assert _error(wd)["code"] == "bad_message"
+        wd.send_text("{not json")
+        assert _error(wd)["code"] == "bad_message"
+        wd.send_text(json.dumps({"type": "move", "move": {"kind": "x", "pad": "y" * 20_000}, "n": 0}))
+        assert _error(wd)["code"] == "too_large"
+        wd.send_json({"type": "dance"})
+        assert _error(wd)["code"] == "bad_message"
+        wd.send_json({"type": "ping"})
+        assert wd.receive_json() == {"type": "pong"}
+        # nothing moved: the good move is still good at n = 0
+        wd.send_json({"type": "move", "move": good, "n": 0})
+        assert recv_state(wd)["n"] == 1
+
+
+def test_no_move_before_every_seat_is_taken(client):
+    t = new_table(client)
+    a = join(client, t["id"], "Ana")
+    with client.websocket_connect(f"/ws/tables/{t['id']}?token={a['token']}") as wa:
+        m = recv_state(wa)
+        assert m["table"]["status"] == "open" and m["legal"] == []
+        state = cardboard.load_game("abyss", players=2, seed=7).new_initial_state()
+        wa.send_json({"type": "move", "move": state.legal_actions()[0].to_json(), "n": 0})
+        assert _error(wa)["code"] in ("waiting", "not_your_turn")
+        join(client, t["id"], "Ben")
+        assert recv_state(wa)["table"]["status"] == "running"
+
+
+def _hands_and_secrets(state, seat):
+    """Things seat must never receive: other hands and Council contents as card lists, and
+    other seats' token values (as the dump names them)."""
+    return state._dump()["hidden"]
+
+
+def test_no_message_holds_what_its_reader_may_not_see(client):
+    """A whole Abyss game: every message to a seat equals view(seat) of the true state, and a
+    view of seat s never has another seat's hand, Monster token values or the Council's cards."""
+    t, a, b = _two_humans(client, seed=11)
+    game = cardboard.load_game("abyss", players=2, seed=11)
+    state = game.new_initial_state()
+    rnd = random.Random(3)
+    with client.websocket_connect(f"/ws/tables/{t['id']}?token={a['token']}") as wa, \
+            client.websocket_connect(f"/ws/tables/{t['id']}?token={b['token']}") as wb, \
+            client.websocket_connect(f"/ws/tables/{t['id']}") as spec:
+        socks = {0: wa, 1: wb, None: spec}
+        last = {s: recv_state(ws) for s, ws in socks.items()}
+        steps = 0
+        while not state.is_terminal():
+            for s, m in last.items():
+                assert m["view"] == state.view(s)
+                over = state.is_terminal()
+                for other in (0, 1):
+                    entry = m["view"]["seats"][other]
+                    if other != s:
+                        assert "hand" not in entry and ("token_values" not in entry or over)
+                assert "hidden" not in m["view"] and "rng" not in json.dumps(m)
+            mover = state.current_player
+            choice = rnd.choice(last[mover]["legal"])["move"]
+            socks[mover].send_json({"type": "move", "move": choice, "n": last[mover]["n"]})
+            state.apply_json(choice)
+            last = {s: recv_state(ws) for s, ws in socks.items()}
+            steps += 1
+        assert last[None]["result"]["winners"] == state.winners() and steps > 50
+
+
+def test_bots_play_their_seats(client):
+    t = new_table(client, game="hideous-abomination", players=3, seed=5,
+                  seats=[{"kind": "human"}, {"kind": "bot", "level": "random"}, {"kind": "bot", "level": "easy"}])
+    a = join(client, t["id"], "Ana")
+    with client.websocket_connect(f"/ws/tables/{t['id']}?token={a['token']}") as wa:
+        m = recv_state(wa)
+        moves = 0
+        while "result" not in m and moves < 40:
+            if m["legal"]:
+                wa.send_json({"type": "move", "move": m["legal"][0]["move"], "n": m["n"]})
+                moves += 1
+            m = recv_state(wa)
+        seats = {e["seat"] for e in client.get(f"/api/tables/{t['id']}").json()["seats"]}
+        assert seats == {0, 1, 2}
+        assert m["n"] > moves  # the bots moved in between
+        log = " ".join(m["view"]["log"])
+        assert "seat 1" in log and "seat 2" in log
+
+
+def test_undo_takes_back_a_move_that_revealed_nothing(client):
+    """Against a bot, a step of one's own turn that showed nothing new (playing a tile from the
+    hand) can be taken back; a roll or a blind draw cannot."""
+    t = new_table(client, game="hideous-abomination", players=2, seed=3,
+                  seats=[{"kind": "human"}, {"kind": "bot", "level": "random"}])
+    a = join(client, t["id"], "Ana")
+    with client.websocket_connect(f"/ws/tables/{t['id']}?token={a['token']}") as ws:
+        m = recv_state(ws)
+        assert m["can_undo"] is False  # nothing played yet
+        ws.send_json({"type": "undo"})
+        assert _error(ws)["code"] == "no_undo"
+        seen = {}  # n -> the picture this seat had when it moved at n
+        undone = 0
+        while "result" not in m and m["n"] < 150:
+            if m["to_move"] != 0:
+                m = recv_state(ws)
+                continue
+            if m["can_undo"] and undone < 3:
+                ws.send_json({"type": "undo"})
+                back = recv_state(ws)
+                mine = max(seen)
+                assert back["n"] == mine  # back to just before this seat's last move
+                assert back["view"] == seen[mine]["view"] and back["legal"] == seen[mine]["legal"]
+                undone += 1
+                m = back
+            seen[m["n"]] = m
+            ws.send_json({"type": "move", "move": m["legal"][-1 if undone % 2 == 0 else 0]["move"], "n": m["n"]})
+            m = recv_state(ws)
+        assert undone >= 1
+
+
+def test_undo_is_refused_with_another_human_or_after_a_reveal(client):
+    t, a, b = _two_humans(client, game="abyss")
+    with client.websocket_connect(f"/ws/tables/{t['id']}?token={a['token']}") as wa, \
+            client.websocket_connect(f"/ws/tables/{t['id']}?token={b['token']}") as wb:
+        ma, mb = recv_state(wa), recv_state(wb)
+        wd, md = (wa, ma) if ma["to_move"] == 0 else (wb, mb)
+        wd.send_json({"type": "move", "move": md["legal"][0]["move"], "n": 0})
+        ma, mb = recv_state(wa), recv_state(wb)
+        assert not ma["can_undo"] and not mb["can_undo"]
+        wd.send_json({"type": "undo"})
+        assert _error(wd)["code"] == "no_undo"
+    # alone against a bot: an exploration reveals a card, so it cannot be taken back
+    t = new_table(client, game="abyss", seats=[{"kind": "human"}, {"kind": "bot", "level": "random"}],
+                  options={"first_player": 0})
+    a = join(client, t["id"], "Ana")
+    with client.websocket_connect(f"/ws/tables/{t['id']}?token={a['token']}") as wa:
+        m = recv_state(wa)
+        explore = next(x for x in m["legal"] if x["kind"] == "explore")
+        wa.send_json({"type": "move", "move": explore["move"], "n": m["n"]})
+        m = recv_state(wa)
+        assert m["can_undo"] is False
