@@ -2,9 +2,10 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-ARGS ?= --players 3 --bots 2
+ARGS ?=
+TERMINAL_ARGS ?= --players 3 --bots 2
 
-.PHONY: play test bench clean
+.PHONY: play play-terminal test bench load clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -19,13 +20,20 @@ $(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
 	touch $@ $(VENV)/.installed
 
 play: $(VENV)/.installed
-	$(BIN)/cardboard play aban $(ARGS)
+	$(BIN)/cardboard serve $(ARGS)
+
+play-terminal: $(VENV)/.installed
+	$(BIN)/cardboard play aban $(TERMINAL_ARGS)
 
 test: $(VENV)/.installed-dev
+	./scripts/ensure-chromium
 	$(BIN)/python -m pytest -n 2 -p no:cacheprovider
 
 bench: $(VENV)/.installed
 	$(BIN)/python benchmarks/run.py
+
+load: $(VENV)/.installed-dev
+	$(BIN)/python benchmarks/load.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis
