@@ -23,6 +23,10 @@ from .recruit import affiliations, payments
 from .phases import (ALLY, IDLE, MONSTER, OFFER, OVER, REWARD, TURN)
 
 
+# Work that belongs to a Lord coming into play: it resolves before a Location is controlled.
+ARRIVAL = frozenset({"power", "discard", "assassinate", "take_stack"})
+
+
 def _set(tup: tuple, i: int, value) -> tuple:
     return tup[:i] + (value,) + tup[i + 1:]
 
@@ -134,7 +138,8 @@ class AbyssState(PowersMixin, LocationsMixin, State):
     def _resume(self) -> None:
         """Run waiting work until a seat must decide (or the game is over)."""
         while self.phase == IDLE:
-            if self._must_control():  # [AY-L-1] at once, even in the middle of a turn
+            # [AY-L-1] at once, even in the middle of a turn; a Lord just arrived acts first [AY-D-19]
+            if self._must_control() and not (self.todo and self.todo[0][0] in ARRIVAL):
                 self._start_control()
                 continue
             if self.todo:
@@ -557,8 +562,8 @@ class AbyssState(PowersMixin, LocationsMixin, State):
     def _recruited(self, me: int, lord: int) -> None:
         """The Lord leaves the Court for `me`'s free Lords; its power, then the Court refill."""
         self.court = tuple(x for x in self.court if x != lord)  # the rest slide away from the deck
-        self._join(me, lord)
         self._later(("refill",), first=True)
+        self._join(me, lord)  # its power goes before the refill [AY-D-8]
 
     def _join(self, me: int, lord: int) -> None:
         """A Lord comes into play free: its power fires now [AY-R-9]; a 7th Lord ends the game [AY-E-1]."""
