@@ -12,7 +12,8 @@ import pytest
 from cardboard.engine import Rng
 from cardboard.games.abyss.content import RACES
 
-from .helpers import L, at_turn, do, give_lords, kinds, make, pull, set_court, set_hand, set_pearls, stack_deck
+from .helpers import (L, at_turn, check_conserved, do, give_lords, kinds, make, pull, set_court, set_hand, set_pearls,
+                      stack_deck)
 
 FARMERS = ("keeper", "reaper", "shepherd", "miller", "aquaculturalist", "landowner")
 # Lords without keys and without any power a test would have to answer: safe padding.
@@ -30,11 +31,6 @@ def free_ids(state, seat):
 
 def court_ids(state):
     return ids(state, state.court)
-
-
-def owned_anywhere(state, lord):
-    return any(lord in f for f in state.free) or any(lord in under for locs in state.locations
-                                                     for _, under in locs for _ in [0])
 
 
 def court_with(state, *lids, size=6):
@@ -222,6 +218,7 @@ def test_power_stops_when_its_lord_slides_under_a_location_in_play():
     _, s = make(2)
     give_lords(s, 1, ["recruiter"])
     set_keys(s, 1, 1)
+    open_locations(s, ["parliament"])
     at_turn(s, 1)
     set_pearls(s, 0, 0)
     s.threat = 3
@@ -229,7 +226,7 @@ def test_power_stops_when_its_lord_slides_under_a_location_in_play():
     do(s, "explore")
     do(s, "fight")  # space 3: one key -> 2 tokens + the Recruiter's key = 3
     assert s.phase == "where" and s.decider == 1
-    do(s, "location", location=s.cfg.locations[s.loc_open[0]].id)
+    do(s, "location", location="parliament")
     assert L(s, "recruiter") not in s.free[1]
     assert [under for _, under in s.locations[1]] == [(L(s, "recruiter"),)]
     assert s.keys[1] == 0
@@ -241,7 +238,8 @@ def test_recruiter_opponents_pay_two_more():
     """AY-P-1, AY-R-5: every opponent's recruit needs 2 more; the owner's own costs are unchanged."""
     _, s = make(3)
     give_lords(s, 1, ["recruiter"])
-    ready(s, 0, "trader")  # pearls for the printed cost only
+    ready(s, 0, "trader")
+    set_pearls(s, 0, 8)  # enough for the printed cost, not for 2 more
     assert recruits(s, "trader") == []
     set_pearls(s, 0, 9)
     assert {a["pearls"] for a in recruits(s, "trader")} == {9}
@@ -259,8 +257,8 @@ def test_jailer_each_opponent_discards_one_of_their_choice_clockwise():
     set_hand(s, 0, [("shellfish", 1), ("shellfish", 4)])
     set_hand(s, 1, [("seahorse", 5), ("jellyfish", 2)])
     ready(s, 2, "jailer")
-    before = len(s.discard)
     recruit(s, "jailer")
+    before = len(s.discard)
     order = []
     for pick in (("squid", 3), ("shellfish", 1), ("jellyfish", 2)):
         assert s.phase == "discard" and s.player == 2
@@ -272,9 +270,10 @@ def test_jailer_each_opponent_discards_one_of_their_choice_clockwise():
     assert hand_kinds(s, 0) == [("shellfish", 4)]
     assert hand_kinds(s, 1) == [("seahorse", 5)]
     cfg = s.cfg
-    assert sorted((RACES[cfg.card_race[c]], cfg.card_value[c]) for c in s.discard[before:]) == sorted(
-        [("squid", 3), ("shellfish", 1), ("jellyfish", 2)] + [(r, 1) for r in ("crab", "squid", "shellfish")])
+    assert [(RACES[cfg.card_race[c]], cfg.card_value[c]) for c in s.discard[before:]] == [
+        ("squid", 3), ("shellfish", 1), ("jellyfish", 2)]
     assert s.player == 3 and s.phase == "turn"  # the Jailer's turn is over
+    check_conserved(s)
 
 
 def test_jailer_no_choice_discards_without_asking_and_empty_hand_is_skipped():
@@ -301,6 +300,7 @@ def test_seeker_each_opponent_returns_two_pearls():
     paid = 7 - 2  # the cost's pearls: 7 minus two 1-value Allies
     assert s.pearls == (4, 3, 0)
     assert s.treasury == treasury + paid + 2 + 1
+    check_conserved(s)
 
 
 # ---------------------------------------------------------------- AY-P-4 The Assassin
@@ -331,6 +331,7 @@ def test_assassin_owner_picks_a_lord_of_each_opponent_power_and_keys_lost_influe
     assert "sell" not in kinds(s)
     seat1 = s.view(0)["seats"][1]["lords"]
     assert [(x["id"], x["disabled"]) for x in seat1] == [("recruiter", True), ("landlord", False)]
+    check_conserved(s)
 
 
 def test_assassin_skips_opponents_without_a_free_lord():
@@ -364,6 +365,7 @@ def test_assassinated_lord_swapped_by_traitor_goes_to_court_and_comes_back_whole
     ready(s, 0, "landlord")
     recruit(s, "landlord")
     assert s.pearls[0] == 1  # the Landlord's pearl now: whole again
+    check_conserved(s)
 
 
 def test_assassinated_lord_swapped_by_schemer_replacement_whole():
@@ -381,6 +383,7 @@ def test_assassinated_lord_swapped_by_schemer_replacement_whole():
     assert not s.disabled
     assert s.pearls[1] == 1  # the Landlord's pearl now
     assert s.key_count(1) == 1  # and its key
+    check_conserved(s)
 
 
 # ---------------------------------------------------------------- AY-P-5 The Commander
@@ -391,7 +394,7 @@ def test_commander_opponents_discard_down_to_six_at_once_victim_chooses():
     big = [("crab", 1), ("crab", 2), ("squid", 3), ("squid", 4), ("shellfish", 5), ("seahorse", 1),
            ("seahorse", 2), ("jellyfish", 3)]
     set_hand(s, 1, big)
-    set_hand(s, 2, big[:6])
+    set_hand(s, 2, [("crab", 3), ("crab", 4), ("squid", 1), ("squid", 2), ("shellfish", 4), ("jellyfish", 4)])
     ready(s, 0, "commander")
     recruit(s, "commander")
     assert s.phase == "discard" and s.current_player == 1 and s.player == 0
@@ -403,6 +406,7 @@ def test_commander_opponents_discard_down_to_six_at_once_victim_chooses():
     assert len(s.hands[2]) == 6  # at the limit: untouched
     assert s.player == 1 and s.phase == "turn"
     assert s.view(1)["seats"][1]["hand_limit"] == 6 and s.view(1)["seats"][0]["hand_limit"] is None
+    check_conserved(s)
 
 
 def test_commander_limit_at_the_end_of_each_opponent_turn():
@@ -419,6 +423,7 @@ def test_commander_limit_at_the_end_of_each_opponent_turn():
     do(s, "discard", ally=("crab", 1))
     assert len(s.hands[1]) == 6
     assert s.player == 0 and s.phase == "turn"
+    check_conserved(s)
 
 
 def test_commander_does_not_limit_its_owner_nor_while_assassinated():
@@ -531,6 +536,7 @@ def test_ship_master_pearl_per_race_sent_to_council(ship_master):
         do(s, "explore_on")
     assert [len(st) for st in s.council] == [1, 0, 2, 0, 0]
     assert s.pearls[0] == 1 + (2 if ship_master else 0)  # +1 for the last space
+    check_conserved(s)
 
 
 # ---------------------------------------------------------------- AY-P-9, 10, 13 pearls now
@@ -545,6 +551,7 @@ def test_trader_peddler_shopkeeper_gain_pearls_once(lid, gain):
     request_any(s)  # seat 1's turn
     request_any(s)  # seat 0's: nothing more
     assert s.pearls[0] == 1 + gain
+    check_conserved(s)
 
 
 # ---------------------------------------------------------------- AY-P-11 The Landlord
@@ -562,6 +569,7 @@ def test_landlord_pearl_now_and_at_start_of_each_own_turn():
     assert s.player == 1 and s.pearls[0] == 2
     request_any(s)
     assert s.player == 0 and s.pearls[0] == 3
+    check_conserved(s)
 
 
 # ---------------------------------------------------------------- AY-P-12 The Slaver / AY-D-7
@@ -605,11 +613,12 @@ def test_slaver_after_the_action_then_explicit_end_turn():
     do(s, "sell", ally=("crab", 2))
     assert s.pearls[0] == 2
     assert s.player == 1  # used after the action: the turn ends
+    check_conserved(s)
 
 
 # ---------------------------------------------------------------- AY-P-14 The Shaman
 def _shaman_vs(lid):
-    """3 players: seat 1 has the Shaman, seat 2 has not; seat 0 owns or recruits `lid`."""
+    """3 players: seat 1 has the Shaman, seat 2 has not; seat 0 owns or recruits `lid` (a Military Lord)."""
     _, s = make(3)
     give_lords(s, 1, ["shaman"])
     return s
@@ -662,10 +671,10 @@ def test_shaman_shields_from_assassin():
 def test_shaman_shields_from_commander():
     """AY-P-14, AY-P-5: neither the discard on arrival nor the limit later."""
     s = _shaman_vs("commander")
-    eight = [("crab", 1), ("crab", 2), ("squid", 3), ("squid", 4), ("shellfish", 5), ("seahorse", 1),
+    eight = [("crab", 1), ("crab", 2), ("squid", 3), ("squid", 4), ("shellfish", 4), ("seahorse", 1),
              ("seahorse", 2), ("jellyfish", 3)]
     set_hand(s, 1, eight)
-    set_hand(s, 2, eight)
+    set_hand(s, 2, eight)  # (two copies of each exist)
     ready(s, 0, "commander")
     recruit(s, "commander")
     assert s.current_player == 2 and s.phase == "discard"
@@ -674,11 +683,11 @@ def test_shaman_shields_from_commander():
     assert len(s.hands[1]) == 8 and len(s.hands[2]) == 6
     assert s.hand_limit(1) is None and s.hand_limit(2) == 6
     assert s.player == 1
-    request_any_or_explore(s)
+    request_something(s)
     assert s.player == 2 and len(s.hands[1]) >= 8  # seat 1's turn ended with no discard
 
 
-def request_any_or_explore(s):
+def request_something(s):
     if any(a.kind == "request" for a in s.legal_actions()):
         return request_any(s)
     fill_council(s)
@@ -750,6 +759,7 @@ def test_invoker_as_seventh_lord_extra_turn_then_last_round():
             fill_council(s)
         request_any(s)
     assert order == [0, 1, 2]
+    check_conserved(s)
 
 
 def test_invoker_recruited_in_last_round_extra_turn_order():
@@ -760,7 +770,7 @@ def test_invoker_recruited_in_last_round_extra_turn_order():
     fill_council(s)
     ready(s, 0, "keeper")
     recruit(s, "keeper")  # the 7th Lord
-    assert s.final == (1, 2) and s.player == 1
+    assert s.player == 1 and s.final == (2,)  # seat 1's last turn has begun
     ready(s, 1, "invoker")
     recruit(s, "invoker")
     order = []
@@ -785,6 +795,7 @@ def test_apprentice_takes_a_council_stack_of_choice():
     assert sorted(s.hands[0]) == sorted(stacks["crab"])
     assert s.council[RACES.index("crab")] == () and s.council[RACES.index("squid")] == tuple(stacks["squid"])
     assert s.player == 1
+    check_conserved(s)
 
 
 def test_apprentice_with_empty_council_does_nothing():
@@ -809,6 +820,7 @@ def test_oracle_discards_a_council_stack_once_per_turn():
     assert s.phase == "turn" and s.player == 0 and "oracle" not in kinds(s)
     do(s, "request", races=["squid"])
     assert s.player == 1
+    check_conserved(s)
 
 
 def test_oracle_after_the_action_then_explicit_end_turn():
@@ -833,13 +845,12 @@ def test_alchemist_requests_two_council_stacks():
         ("crab",), ("seahorse",), ("squid",)]
     give_lords(s, 0, ["alchemist"])
     at_turn(s, 0)
-    assert sorted(a["races"] for a in s.legal_actions() if a.kind == "request") == [
-        ("squid", "crab"), ("squid", "seahorse"), ("crab", "seahorse")] or sorted(
-        tuple(sorted(a["races"])) for a in s.legal_actions() if a.kind == "request") == [
+    assert sorted(tuple(sorted(a["races"])) for a in s.legal_actions() if a.kind == "request") == [
         ("crab", "seahorse"), ("crab", "squid"), ("seahorse", "squid")]
     do(s, "request", races=["squid", "seahorse"])
     assert sorted(s.hands[0]) == sorted(stacks["squid"] + stacks["seahorse"])
     assert [len(st) for st in s.council] == [0, 0, 1, 0, 0]
+    check_conserved(s)
 
 
 def test_alchemist_with_one_stack_takes_it():
@@ -869,6 +880,7 @@ def test_illusionist_swaps_a_location_lords_stay_under():
     assert s.locations[0] == ((loc(s, "the_chasm"), (L(s, "keeper"),)), (loc(s, "barracks"), (L(s, "reaper"),)))
     assert sorted(s.loc_open) == sorted([loc(s, "the_jail"), loc(s, "parliament")])
     assert s.player == 1
+    check_conserved(s)
 
 
 def test_illusionist_may_skip_and_needs_a_location():
@@ -914,6 +926,7 @@ def test_master_of_magic_later_recruits_affiliate_any_spent_ally():
     cfg = s.cfg
     assert [(RACES[cfg.card_race[c]], cfg.card_value[c]) for c in s.affiliated[0]] == [("shellfish", 5)]
     assert sorted((RACES[cfg.card_race[c]], cfg.card_value[c]) for c in s.discard[-2:]) == [("crab", 3), ("squid", 2)]
+    check_conserved(s)
 
 
 def test_master_of_magic_assassinated_lowest_again():
@@ -944,6 +957,7 @@ def test_opportunist_replaces_a_court_lord_from_the_deck_once_per_turn():
     assert [x["id"] for x in s.view(1)["lord_discard"]] == ["peddler"]
     assert L(s, "peddler") not in s.lord_deck
     assert s.phase == "turn" and s.player == 0 and "opportunist" not in kinds(s)
+    check_conserved(s)
 
 
 def test_opportunist_after_the_action_explicit_end_turn_and_not_with_empty_lord_deck():
@@ -980,6 +994,7 @@ def test_corruptor_recruits_a_second_lord_for_five_pearls():
     assert s.treasury == treasury + 5 - 3
     assert len(s.court) == 4 and "trader" not in court_ids(s)
     assert s.player == 1
+    check_conserved(s)
 
 
 def test_corruptor_needs_five_pearls_and_may_skip():
@@ -1023,6 +1038,22 @@ def test_corruptor_power_resolves_before_the_refill():
     assert s.pearls[0] == 5 - 5 + 3 + 2
 
 
+
+def test_traitor_power_resolves_before_the_refill():
+    """AY-D-8, AY-P-23, AY-R-10: Court of 3; the Traitor leaves 2 and its power comes first: the
+    Court Lords it may take are those 2 (the refill comes after the swap)."""
+    _, s = make(2)
+    give_lords(s, 0, ["miller"])
+    court_with(s, "traitor", "trader", size=3)
+    rest = [x for x in court_ids(s) if x != "traitor"]
+    ready(s, 0, "traitor")
+    recruit(s, "traitor")
+    assert s.phase == "betray"
+    assert sorted({a["take"] for a in s.legal_actions() if a.kind == "betray"}) == sorted(rest)
+    do(s, "betray", give="miller", take="trader")
+    assert len(s.court) == 6 and "miller" in court_ids(s)
+    assert s.pearls[0] == 3 + 2
+
 # ---------------------------------------------------------------- AY-P-23 The Traitor
 def test_traitor_swaps_own_lord_for_court_lord_whose_power_fires_at_once():
     """AY-P-23, AY-D-13: another free Lord of yours takes the Court Lord's place in the Court; the
@@ -1041,6 +1072,7 @@ def test_traitor_swaps_own_lord_for_court_lord_whose_power_fires_at_once():
     assert free_ids(s, 0) == ["miller", "traitor", "trader"]
     assert s.pearls[0] == 3
     assert s.player == 1
+    check_conserved(s)
 
 
 def test_traitor_may_skip_and_needs_another_free_lord():
@@ -1135,6 +1167,7 @@ def test_schemer_discards_own_lord_for_deck_top_whose_power_fires():
     assert [x["id"] for x in s.view(1)["lord_discard"]] == ["miller"]
     assert s.pearls[0] == 3
     assert s.player == 1
+    check_conserved(s)
 
 
 def test_schemer_may_skip_and_needs_another_free_lord():
@@ -1167,6 +1200,7 @@ def test_farmers_have_no_power(lid):
     assert (s.pearls[1], s.hands[1], s.tokens[1], s.free[1], s.council, s.keys) == other
     assert free_ids(s, 0) == [lid]
     assert s.player == 1 and s.phase == "turn"
+    check_conserved(s)
 
 
 # ---------------------------------------------------------------- AY-P-33 Ambassadors / AY-D-10 / AY-D-12
@@ -1183,6 +1217,7 @@ def test_hermit_draws_one_location_and_slides_under_it():
     assert s.keys[0] == 2 and s.key_count(0) == 2
     assert s.loc_open == open_before
     assert s.player == 1
+    check_conserved(s)
 
 
 @pytest.mark.parametrize("lid,drawn", [("sage", ["parliament", "barracks"]),
@@ -1203,6 +1238,7 @@ def test_sage_and_elder_draw_keep_one_others_face_up(lid, drawn):
     assert sorted(s.loc_open) == sorted(open_before + tuple(loc(s, x) for x in drawn if x != "barracks"))
     assert len(s.loc_deck) == deck_before - len(drawn)
     assert s.free[0] == () and s.player == 1
+    check_conserved(s)
 
 
 def test_ambassador_with_an_empty_stack_takes_a_face_up_location():
@@ -1245,3 +1281,27 @@ def test_ambassador_keys_never_join_key_tokens():
     recruit(s, "hermit")
     assert s.locations[0] == ((loc(s, "parliament"), (L(s, "hermit"),)),)
     assert free_ids(s, 0) == ["keeper"] and s.keys[0] == 1 and s.key_count(0) == 2
+
+
+def test_a_new_lord_acts_before_its_key_takes_a_location():
+    """[AY-D-19] the Landlord's first pearl and the Commander's limit come before the key they
+    bring makes their owner control a Location (which would cover their powers)."""
+    _, s = make(players=2)
+    ready(s, 0, "landlord")
+    set_keys(s, 0, 2)
+    recruit(s, "landlord")
+    assert s.pearls[0] == 1  # the pearl "now", though the Landlord's key made three
+    assert s.phase == "where" and s.decider == 0
+    do(s, "draw", n=1)
+    assert L(s, "landlord") in s.locations[0][0][1] and s.keys[0] == 0
+
+    _, s = make(players=2)
+    ready(s, 0, "commander")
+    set_keys(s, 0, 2)
+    set_hand(s, 1, [("crab", 1), ("squid", 1), ("squid", 2), ("crab", 2), ("seahorse", 1), ("seahorse", 2),
+                    ("jellyfish", 1), ("jellyfish", 2)])
+    recruit(s, "commander")
+    assert s.phase == "discard" and s.decider == 1  # the limit bites before the Location
+    do(s, "discard", ally=("crab", 1))
+    do(s, "discard", ally=("squid", 1))
+    assert len(s.hands[1]) == 6 and s.phase == "where" and s.decider == 0

@@ -1,6 +1,6 @@
 """Recruit a Lord (AY-R-*, AY-D-3), the Court refill (AY-R-10) and Lord powers' timing (AY-R-9)."""
 from .helpers import (L, at_turn, card_kinds, check_conserved, do, give_lords, hand_kinds, make,
-                      set_affiliated, set_court, set_hand, set_locations, set_pearls)
+                      set_affiliated, set_court, set_hand, set_locations, set_pearls, stack_deck)
 
 COURT = ["keeper", "reaper", "miller", "shepherd", "landowner", "aquaculturalist"]
 
@@ -17,6 +17,15 @@ def recruit(s, lord, pay, pearls, affiliate):
              and (tuple(sorted(a["pay"])), a["pearls"], a["affiliate"]) == want]
     assert len(match) == 1, recruits(s, lord)
     s.apply(match[0])
+
+
+def idle_turn(s):
+    """The current player explores, takes the first Ally (declined by all), and the turn ends."""
+    stack_deck(s, [("crab", 1)])
+    do(s, "explore")
+    while s.phase == "offer":
+        do(s, "decline")
+    do(s, "take")
 
 
 def position(hand, court=COURT, pearls=0, players=2):
@@ -172,26 +181,23 @@ def test_court_refilled_with_two_lords_left_and_two_pearls():
 
 
 def test_arrow_power_once_passive_power_while_free():
-    """AY-R-9: an arrow power acts once, on the recruit (the Shopkeeper's pearl, not again later); a power
+    """AY-R-9, AY-L-4: an arrow power acts once, on the recruit (the Shopkeeper's pearl, not again later); a power
     without arrow works while the Lord is free (the Landlord's pearl each turn) and stops once it is
     under a Location."""
     s = position([("shellfish", 3), ("squid", 2), ("crab", 1)], court=["shopkeeper"] + COURT[:5])
     recruit(s, "shopkeeper", [("shellfish", 3), ("squid", 2), ("crab", 1)], 0, ("crab", 1))
     assert s.pearls[0] == 1
-    do(s, "explore")  # seat 1: nobody to buy, take the first card
-    do(s, "take")
+    idle_turn(s)  # seat 1's turn
     assert s.current_player == 0 and s.pearls[0] == 1  # no pearl again
     _, s = make(2)
     give_lords(s, 0, ["landlord"])
     set_pearls(s, 0, 0)
     set_pearls(s, 1, 0)
     at_turn(s, 1)
-    do(s, "explore")
-    do(s, "take")
+    idle_turn(s)
     assert s.current_player == 0 and s.pearls[0] == 1  # income at the start of the turn
     set_locations(s, 0, [("parliament", ["landlord"])])
     set_pearls(s, 0, 0)
     at_turn(s, 1)
-    do(s, "explore")
-    do(s, "take")
+    idle_turn(s)
     assert s.current_player == 0 and s.pearls[0] == 0  # covered by the Location: no more income
