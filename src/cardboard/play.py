@@ -293,10 +293,13 @@ def _score_table(state: State, view: dict, names: list[str]) -> Table:
 
 
 def _flatten(score) -> dict:
-    """{"plants": {"romanis": 6}, "chayote": 5} -> {"romanis": 6, "chayote": 5}."""
+    """{"plants": {"romanis": 6}, "chayote": 5} -> {"romanis": 6, "chayote": 5}. A "seat" number
+    is not a score, and a "*_detail" part only repeats a part already counted: both are left out."""
     out = {}
     if isinstance(score, dict):
         for key, value in score.items():
+            if key == "seat" or key.endswith("_detail"):
+                continue
             if isinstance(value, dict):
                 out.update(_flatten(value))
             elif isinstance(value, (int, float)):

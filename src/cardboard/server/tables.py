@@ -149,7 +149,7 @@ class TableService:
         return {
             "id": rec.id, "game": rec.game, "name": game_class(rec.game).name, "players": rec.players,
             "status": rec.status, "created": rec.created, "previous": rec.previous, "next": rec.next,
-            "moves": len(live.log) if live else None,
+            "moves": len(live.log) if live else len(self.store.moves(rec.id)),
             "to_move": state.current_player if state is not None else None,
             "seats": [{"seat": i, "kind": s.kind, "level": s.level, "name": s.name,
                        "taken": s.kind == "bot" or s.token_hash is not None} for i, s in enumerate(rec.seats)],
@@ -210,8 +210,8 @@ class TableService:
         live = self.table(table_id)
         async with live.lock:
             rec = live.rec
-            if token:
-                self.seat_of(rec, token)
+            if self.seat_of(rec, token) is None:
+                raise TableError("auth", "a rematch is asked for by a seated player", 403)
             if rec.next:
                 return self.record(rec.next)
             new = self.create(rec.game, rec.players, rec.options,
@@ -257,7 +257,7 @@ class TableService:
             action = trial.apply_json(move)
         except IllegalAction as exc:
             raise TableError("illegal", str(exc)) from None
-        entry = {"move": action.to_json(), "seat": seat}
+        entry = {"move": action.to_json(), "seat": seat, "label": str(action)}
         try:
             self.store.append_move(live.rec.id, len(live.log), entry)
         except StoreConflict as exc:
@@ -365,6 +365,7 @@ class TableService:
         if not live.log:
             return None
         entry = live.log[-1]
+        # no label: a move's words may name what others may not see (a card taken from a dug pile)
         return {"seat": entry["seat"], "n": len(live.log) - 1}
 
     async def _broadcast(self, live: LiveTable) -> None:
@@ -392,7 +393,9 @@ class TableService:
         for i, entry in enumerate(live.log):
             action = state.apply_json(entry["move"])
             steps.append({"n": i + 1, "seat": entry["seat"], "label": str(action), "view": state.view(None)})
-        return {"table": self.summary(live.rec), "steps": steps}
+        breakdown = getattr(state, "score_breakdown", None)
+        result = {"scores": state.scores(), "winners": state.winners(), "breakdown": breakdown() if breakdown else None}
+        return {"table": self.summary(live.rec), "steps": steps, "result": result}
 
     async def close(self) -> None:
         for live in self.live.values():

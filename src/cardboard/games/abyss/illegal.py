@@ -88,4 +88,12 @@ def explain_illegal(state, kind, args: dict) -> str | None:
         return "discard an Ally you hold [AY-P-2]"
     if kind == "reward":
         return "choose one of the options of the Threat space [AY-X-13]"
-    return None
+    if kind == "hunt":
+        return "steal from an opponent who has Monster tokens and no Shaman shield [AY-P-7] [AY-P-14]"
+    if kind == "assassinate":
+        return "strike a free, not yet assassinated Lord of the opponent being targeted [AY-P-4]"
+    if kind == "take_stack":
+        return "take a Council stack that has cards [AY-P-16]"
+    if kind in ("swap_location", "betray", "scheme", "corrupt"):
+        return f"that swap is not among the choices the power offers now: {PHASE_TASK[phase]}"
+    return f"the arguments match no legal move: {PHASE_TASK.get(phase, phase)}"

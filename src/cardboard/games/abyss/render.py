@@ -39,11 +39,9 @@ VIEWER = "deep_sky_blue3"  # the seat whose screen this is
 WINNER = "bold green4"
 WARN = "bold red3"
 SEAT_W = 36  # the narrowest seat panel: three fit a 120-column terminal, two an 80-column one
-POWER_W = 64  # a Lord's power text is cut to about this many characters
+POWER_W = 90  # a Lord's power text is cut to about this many characters
 
 DOING = {"turn": "to plot at Court, take an action, use a power or end the turn",
-         "ally": "to take the unbought Ally (ends the turn) or keep exploring",
-         "monster": "to fight the Monster or keep exploring",
          "keys": "to choose which keys take control of a Location",
          "where": "to take a face-up Location or draw 1-4 from the stack",
          "keep": "to keep one of the drawn Locations",
@@ -58,11 +56,16 @@ DOING = {"turn": "to plot at Court, take an action, use a power or end the turn"
          "scheme": "to swap a free Lord for the Lord deck's top, or skip"}
 ENDED_BY = {"seventh_lord": "a 7th Lord was recruited", "court": "the Court could not be refilled"}
 # Generic cuts that keep a power's meaning: the texts are data (option `content`), not a fixed list.
-SHORTER = [(r"\s*\([^)]*\)", ""), (r"^Your opponents\b", "Opponents"), (r"^Once in your turn you may ", "Once a turn: "),
-           (r"^You may ", "May "), (r"Bears (\d+) Keys: controls a Location alone\. ", r"\1 keys, alone: "),
+SHORTER = [(r"\s*\([^)]*\)", ""), (r"^Your opponents\b", "Opponents"),
+           (r"^Once in your turn you may ", "Once a turn: "), (r"^You may ", "May "),
+           (r"Bears (\d+) Keys: controls a Location alone\. ", r"\1 keys, alone: "),
            (r"; the others? (is|are) placed face up", ""), (r" at the end of your exploration", ""),
-           (r" of their choice", ""), (r"the top of the Lord deck", "the Lord deck's top"),
-           (r"\bPearls?\b", lambda m: m.group(0).lower()), (r"\bRaces?\b", lambda m: m.group(0).lower())]
+           (r" of (their|your) choice", ""), (r"the top (Lord )?of the( Lord)? deck", "the Lord deck's top"),
+           (r"^The Powers of your opponents' (\w+) Lords do not affect you",
+            r"Immune to the powers of opponents' \1 Lords"),
+           (r"it keeps its Influence but loses", "it loses"), (r"they discard the excess", "excess discarded"),
+           (r"at the end of each of their turns", "after each of their turns"),
+           (r"\b(Pearls?|Races?|Powers?|Keys)\b", lambda m: m.group(0).lower())]
 
 
 # ---------------------------------------------------------------- small helpers
@@ -70,6 +73,11 @@ def _who(view: dict, seat: int | None) -> str:
     if seat is None:
         return "nobody"
     return f"seat {seat}" + (" (you)" if seat == view.get("viewer") else "")
+
+
+def _commas(parts: list[Text]) -> list[Text]:
+    """A comma after each part but the last (names hold spaces: "Master of Magic")."""
+    return [p + "," if i < len(parts) - 1 else p for i, p in enumerate(parts)]
 
 
 def _plural(n: int, word: str) -> str:
@@ -114,7 +122,7 @@ def lord_short(name: str) -> str:
 
 
 def cost_text(lord: dict) -> str:
-    """"N races, required race, total", as the brief of a Lord's cost reads on the card."""
+    """A Lord's cost as "N races, required race, total": what a payment from hand must match."""
     req = lord.get("required_race", "?")
     races = lord.get("races", "?")
     return f"{races} race{'' if races == 1 else 's'}, {'any 5' if req == 'all' else req}, {lord.get('cost', '?')}"
@@ -192,37 +200,54 @@ class Even:
 
 
 # ---------------------------------------------------------------- the Court and the Locations
+HEADERS = ("Lord", "guild", "cost: races, race, total", "IP", "keys", "power")
+
+
 @dataclass
 class Court:
     """The Court's Lords: one row each with the power beside them when there is room, else
     the power on a line of its own under the Lord (an 80-column terminal)."""
     view: dict
-    wide: int = 90  # below this inner width the powers go on their own lines
+    wide: int = 110  # below this inner width the powers go on their own lines
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         court = self.view.get("court", [])
-        wide = options.max_width >= self.wide
-        table = Table(box=box.SIMPLE_HEAD, padding=(0, 1), pad_edge=False, expand=True, show_edge=False)
-        table.add_column("Lord" if wide else "Lord: power", no_wrap=wide, ratio=None if wide else 1)
-        table.add_column("guild", no_wrap=True)
-        table.add_column("cost: races, race, total", no_wrap=True)
-        table.add_column("IP", justify="right", no_wrap=True)
-        table.add_column("keys", justify="right", no_wrap=True)
-        if wide:
-            table.add_column("power", ratio=1)
+        if not court:
+            yield Text("empty", "dim")
+            return
+        rows = []
         for lord in court:
             guild = lord.get("guild", "?")
-            power = Text(short_power(lord.get("power", "")), "dim" if lord.get("power_kind") == "none" else "")
-            name = Text(lord.get("name", lord.get("id", "?")), "bold")
-            rest = [Text(guild, GUILD_STYLE.get(guild, "")), cost_text(lord),
-                    str(lord.get("influence", "?")), str(lord.get("keys")) if lord.get("keys") else ""]
-            if wide:
-                table.add_row(name, *rest, power)
-            else:
-                table.add_row(Text.assemble(name, "\n", power), *rest)
-        if not court:
-            table.add_row(Text("empty", "dim"), *[""] * (len(table.columns) - 1))
-        yield table
+            rows.append((Text(lord.get("name", lord.get("id", "?")), "bold"), Text(guild, GUILD_STYLE.get(guild, "")),
+                         Text(cost_text(lord)), Text(str(lord.get("influence", "?"))),
+                         Text(str(lord.get("keys")) if lord.get("keys") else ""),
+                         Text(short_power(lord.get("power", "")), "dim" if lord.get("power_kind") == "none" else "")))
+        if options.max_width >= self.wide:
+            table = Table(box=box.SIMPLE_HEAD, padding=(0, 1), collapse_padding=True, pad_edge=False, expand=True,
+                          show_edge=False)
+            for header in HEADERS:
+                table.add_column(header, no_wrap=header != "power", ratio=1 if header == "power" else None,
+                                 justify="right" if header in ("IP", "keys") else "left")
+            for row in rows:
+                table.add_row(*row)
+            yield table
+            return
+        # Narrow: the same columns but the power, padded by hand, and the power on a line of its own.
+        widths = [max(len(HEADERS[i]), *(row[i].cell_len for row in rows)) for i in range(5)]
+        head = Text("  ".join(h.rjust(w) if h in ("IP", "keys") else h.ljust(w) for h, w in zip(HEADERS, widths)),
+                    "bold")
+        head.append("\n  power", "bold")
+        yield head
+        for row in rows:
+            line = Text()
+            for i, (cell, w) in enumerate(zip(row[:5], widths)):
+                pad = " " * (w - cell.cell_len)
+                line.append_text(Text.assemble(pad, cell) if HEADERS[i] in ("IP", "keys") else cell + pad)
+                line.append("  ")
+            line.rstrip()
+            yield line
+            words = list(row[5].split(" "))
+            yield Flow([Text("  ") + words[0]] + words[1:], sep=" ", indent=2)
 
 
 def render_court(view: dict) -> Panel:
@@ -253,7 +278,8 @@ def render_locations(view: dict) -> Panel:
     stack = view.get("location_deck")
     if stack:
         lines.append(Text("the stack, to swap Black Smokers for:", TURN))
-        lines.append(Columns([Text(loc.get("name", "?"), "bold") for loc in stack], padding=(0, 2)))
+        for loc in stack:
+            lines.append(Text.assemble(("  ▸ ", TURN), (loc.get("name", "?"), "bold"), "  ", loc.get("formula", "")))
     title = Text.assemble(("Locations", "bold"), ("  stack ", "dim"), str(view.get("location_deck_size", 0)))
     return Panel(Group(*lines), title=title, title_align="left", border_style="dim")
 
@@ -264,7 +290,8 @@ CHIP_W = 13  # " Shellfish 4 "
 
 
 def render_track(view: dict) -> Panel:
-    """The five spaces, numbered as the log numbers them; the card being decided on is marked."""
+    """The five spaces, numbered as the log numbers them, the card being decided on marked;
+    under them the Council, where the Allies left on the track go."""
     size = view.get("track_size", 5)
     track = view.get("track", [])
     table = Table.grid(padding=(0, 1))
@@ -278,7 +305,17 @@ def render_track(view: dict) -> Panel:
         table.add_row(*marks)
     title = Text.assemble(("Exploration", "bold"), ("  deck ", "dim"), str(view.get("deck_size", 0)),
                           ("  discard ", "dim"), str(view.get("discard_size", 0)))
-    return Panel(table, title=title, title_align="left", border_style="dim", expand=False)
+    return Panel(Group(table, council_line(view)), title=title, title_align="left", border_style="dim",
+                 expand=False)
+
+
+def council_line(view: dict) -> Flow:
+    """Five face-down stacks: their sizes only."""
+    parts = [Text("Council:", "bold")]
+    for st in view.get("council", []):
+        size = st.get("size", 0)
+        parts.append(Text.assemble(race_name(st.get("race", "?")), (f" {size}", "bold" if size else "dim")))
+    return Flow(parts, sep="  ", indent=9)
 
 
 def render_threat(view: dict) -> Panel:
@@ -300,16 +337,6 @@ def render_threat(view: dict) -> Panel:
     return Panel(Group(line, below), title=title, title_align="left", border_style="dim", expand=False)
 
 
-def render_council(view: dict) -> Panel:
-    """Five face-down stacks: their sizes only."""
-    table = Table(box=None, padding=(0, 1), collapse_padding=True, show_header=True, pad_edge=False)
-    stacks = view.get("council", [])
-    for st in stacks:
-        table.add_column(race_name(st.get("race", "?")), justify="center", no_wrap=True)
-    table.add_row(*[Text(str(st.get("size", 0)), "bold" if st.get("size") else "dim") for st in stacks])
-    return Panel(table, title=Text("Council", "bold"), title_align="left", border_style="dim", expand=False)
-
-
 # ---------------------------------------------------------------- the seats
 def seat_title(view: dict, seat: dict) -> tuple[Text, str]:
     """The panel's title and border: the viewer's own, the one deciding now, or a winner."""
@@ -329,13 +356,15 @@ def seat_title(view: dict, seat: dict) -> tuple[Text, str]:
 
 
 def score_text(score: dict | None) -> Flow:
-    """The Influence so far; another seat's face-down tokens make it a lower bound."""
+    """The Influence so far and its parts; another seat's face-down tokens make it a lower bound."""
     score = score or {}
     known = score.get("total") is not None
     head = Text(f"Influence {score['total']}" if known else f"Influence {score.get('visible_total', 0)} + ?", "bold")
-    parts = [head] + [Text(f"{k} {score.get(k.lower(), 0)}", "dim") for k in ("Lords", "Locations", "Allies")]
+    parts = [Text(f"{k} {score.get(k.lower(), 0)}", "dim") for k in ("Lords", "Locations", "Allies")]
     parts.append(Text(f"tokens {score.get('tokens', 0)}" if known else "tokens ?", "dim"))
-    return Flow(parts, sep=" · ")
+    parts[0] = Text("(", "dim") + parts[0]
+    parts[-1].append(")")
+    return Flow([head] + _commas(parts), sep=" ", indent=0)
 
 
 def key_text(seat: dict) -> Text:
@@ -352,28 +381,26 @@ def key_text(seat: dict) -> Text:
 def render_seat(view: dict, seat: dict) -> Panel:
     lines: list[RenderableType] = []
     hand = Text(f"hand {seat.get('hand_size', 0)}")
-    if seat.get("hand_limit") is not None:
+    if seat.get("hand_limit") is not None and view.get("phase") != "over":
         hand.append(f" (limit {seat['hand_limit']})", WARN if seat.get("hand_size", 0) > seat["hand_limit"] else "dim")
     n = seat.get("monster_tokens", 0)
     monsters = Text(f"Monster tokens {n}")
     if n:
         values = seat.get("token_values")
         monsters.append(f": {' '.join(str(v) for v in values)}" if values is not None else " (face down)", "dim")
-    lines.append(Flow([Text(f"pearls {seat.get('pearls', 0)}", "bold"), hand, key_text(seat), monsters], sep=" · "))
-    allies = _sorted_cards(seat.get("affiliated", []))
-    lines.append(Flow([Text("Allies:")] + ([card_text(c) for c in allies] or [Text("none", "dim")]), sep=" "))
+    lines.append(Flow([Text(f"pearls {seat.get('pearls', 0)}", "bold"), hand, key_text(seat), monsters], sep=" · ",
+                      indent=0))
+    allies = by_race(seat.get("affiliated", []))
+    lines.append(Flow([Text("Allies:")] + _commas(allies or [Text("none", "dim")]), sep=" "))
     lords = seat.get("lords", [])
-    parts = [Text(f"Lords {seat.get('lords_recruited', len(lords))}:")]
-    for i, lord in enumerate(lords):
-        part = Text(lord_short(lord.get("name", "?")), "strike" if lord.get("disabled") else "")
+    names = []
+    for lord in lords:
+        name = Text(lord_short(lord.get("name", "?")), "strike" if lord.get("disabled") else "")
         if lord.get("disabled"):
-            part.append(" ✗assassinated", WARN)
-        if i < len(lords) - 1:
-            part.append(",")
-        parts.append(part)
-    if not lords:
-        parts.append(Text("none free", "dim"))
-    lines.append(Flow(parts, sep=" "))
+            name.append(" ✗assassinated", WARN)
+        names.append(name)
+    head = Text(f"Lords {seat.get('lords_recruited', len(lords))}:")
+    lines.append(Flow([head] + _commas(names or [Text("none free", "dim")]), sep=" "))
     points = {d.get("location"): d.get("points") for d in (seat.get("score") or {}).get("location_detail", [])}
     for entry in seat.get("locations", []):
         loc = entry.get("location", {})
@@ -389,12 +416,20 @@ def render_seat(view: dict, seat: dict) -> Panel:
     return Panel(Group(*lines), title=title, title_align="left", border_style=style)
 
 
-def _sorted_cards(cards: list[dict]) -> list[dict]:
-    """By race (the Council's order), then value; Monsters last."""
-    def key(c):
-        race = c.get("race")
-        return (race not in RACES, RACES.index(race) if race in RACES else 0, c.get("value", 0))
-    return sorted(cards, key=key)
+def by_race(cards: list[dict], sums: bool = False) -> list[Text]:
+    """"Crab 1 4"-like groups, one per race in the Council's order, values rising; Monsters apart."""
+    groups = []
+    for race in RACES:
+        values = sorted(c.get("value", 0) for c in cards if c.get("race") == race)
+        if values:
+            part = race_name(race, f"{race.capitalize()} {' '.join(map(str, values))}")
+            if sums and len(values) > 1:
+                part.append(f" ({sum(values)})", "dim")
+            groups.append(part)
+    monsters = sum(1 for c in cards if c.get("monster"))
+    if monsters:
+        groups.append(Text(_plural(monsters, "Monster"), "bold"))
+    return groups
 
 
 def render_hand(view: dict) -> RenderableType | None:
@@ -403,19 +438,13 @@ def render_hand(view: dict) -> RenderableType | None:
     seat = next((s for s in view.get("seats", []) if s.get("seat") == viewer), None)
     if seat is None or "hand" not in seat:
         return None
-    hand = _sorted_cards(seat["hand"])
-    title = Text(f"Your hand: {_plural(len(hand), 'Ally')}".replace("Allys", "Allies"), f"bold {VIEWER}")
-    if seat.get("hand_limit") is not None:
+    hand = seat["hand"]
+    title = Text(f"Your hand: {len(hand)} All{'y' if len(hand) == 1 else 'ies'}", f"bold {VIEWER}")
+    if seat.get("hand_limit") is not None and view.get("phase") != "over":
         title.append(f" (limit {seat['hand_limit']})", WARN if len(hand) > seat["hand_limit"] else "dim")
     if not hand:
-        return Group(title, Text("  empty", "dim"))
-    groups = []
-    for race in RACES:
-        values = [c.get("value", 0) for c in hand if c.get("race") == race]
-        if values:
-            groups.append(Text.assemble(race_name(race, f"{race.capitalize()} {' '.join(map(str, values))}"),
-                                        (f" ({sum(values)})" if len(values) > 1 else "", "dim")))
-    return Group(title, Columns(groups, padding=(0, 3)))
+        return title.append(" (empty)", "dim")
+    return Group(title, Flow(by_race(hand, sums=True), sep="   ", indent=0))
 
 
 # ---------------------------------------------------------------- status, log, the end
@@ -426,6 +455,12 @@ def doing(view: dict) -> str:
         card = card_text(track[-1]).plain
         price = view.get("price")
         return f"to buy the {card} for {_plural(price, 'pearl') if price else '?'} or decline"
+    if phase == "ally":
+        track = view.get("track") or [None]
+        return f"to take the unbought {card_text(track[-1]).plain} (ends the turn) or keep exploring"
+    if phase == "monster":
+        return (f"to fight the Monster (Threat token on {view.get('threat')}) "
+                "or keep exploring (the Threat rises)")
     if phase == "reward":
         return f"to choose the reward of Threat space {view.get('reward_space') or view.get('threat')}"
     return DOING.get(phase, "to move")
@@ -466,15 +501,13 @@ def render_status(view: dict) -> Text:
         lines.append(Text(f"LAST ROUND ({why}): {after}", WARN))
     if view.get("extra_turn") and phase != "over":
         lines.append(Text(f"{_who(view, view.get('turn_player'))} takes another turn after this one", TURN))
-    supply = Text()
-    supply.append(f"Treasury {view.get('treasury', 0)} pearls · keys in the pile {view.get('key_supply', 0)} · "
+    supply = Text(f"Treasury {view.get('treasury', 0)} pearls · key pile {view.get('key_supply', 0)} · "
                   f"Monster tokens left {view.get('token_pool', 0)}")
     if phase != "over":
-        price = view.get("price")
-        bought = view.get("bought_this_turn", 0)
-        supply.append(" · next Ally bought costs " + (_plural(price, "pearl") if price else "— (3 bought)"), "dim")
-        if bought:
-            supply.append(f" ({bought} bought this turn)", "dim")
+        price, bought = view.get("price"), view.get("bought_this_turn", 0)
+        supply.append(" · next Ally bought: " + (_plural(price, "pearl") if price else "none (3 bought)"), "dim")
+        if bought and price:
+            supply.append(f" ({bought} bought)", "dim")
     lines.append(supply)
     return Text("\n").join(lines)
 
@@ -494,7 +527,7 @@ def render_view(view: dict) -> RenderableType:
         parts.append(log)
     parts.append(render_court(view))
     parts.append(render_locations(view))
-    parts.append(Shelf([render_track(view), Group(render_threat(view), render_council(view))]))
+    parts.append(Shelf([render_track(view), render_threat(view)]))
     parts.append(Even([render_seat(view, s) for s in view.get("seats", [])]))
     hand = render_hand(view)
     if hand is not None:

@@ -77,7 +77,7 @@ def view(state, seat) -> dict:
     doc = {
         "game": "abyss", "viewer": seat, "players": cfg.players, "phase": state.phase,
         "current_player": state.current_player, "turn_player": None if over else state.player,
-        "turn": state.turn_no, "threat": state.threat, "threat_spaces": len(cfg.threat),
+        "turn": state.turn_no, "action_taken": state.acted, "threat": state.threat, "threat_spaces": len(cfg.threat),
         "price": state.price(), "bought_this_turn": state.bought,
         "buyers": [s for s in range(cfg.players) if state.buyers >> s & 1],
         "track": [card_json(cfg, c) for c in state.track], "track_size": cfg.setup.track_size,

@@ -6,6 +6,11 @@ from cardboard.engine.data import cons_to_list
 from .content import RACES
 
 
+def count(n: int, noun: str) -> str:
+    """'1 pearl', '2 pearls'."""
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
 def card_name(cfg, card: int) -> str:
     race = cfg.card_race[card]
     return "a Monster" if race < 0 else f"{RACES[race].capitalize()} {cfg.card_value[card]}"
@@ -119,7 +124,7 @@ def log_lines(state) -> list[str]:
         if k == "turn":
             lines.append(f"{s}'s turn")
         elif k == "income":
-            lines.append(f"{s} gains {e[3]} pearl(s) from {lord_name(cfg, e[2])}")
+            lines.append(f"{s} gains {count(e[3], 'pearl')} from {lord_name(cfg, e[2])}")
         elif k == "plot":
             lines.append(f"{s} plots at Court: {lord_name(cfg, e[2])} arrives")
         elif k == "explore":
@@ -127,11 +132,11 @@ def log_lines(state) -> list[str]:
         elif k == "reveal":
             lines.append(f"{s} reveals {card_name(cfg, e[2])} on space {e[3]}")
         elif k == "reshuffle":
-            lines.append(f"the discard pile ({e[1]} cards) is shuffled into a new deck")
+            lines.append(f"the discard pile ({count(e[1], 'card')}) is shuffled into a new deck")
         elif k == "buy":
-            lines.append(f"{s} buys {card_name(cfg, e[2])} for {e[3]} pearl(s) from seat {e[4]}")
+            lines.append(f"{s} buys {card_name(cfg, e[2])} for {count(e[3], 'pearl')} from seat {e[4]}")
         elif k == "forced_take":
-            lines.append(f"{s} must take {card_name(cfg, e[2])} from the last space (+{e[3]} pearl)")
+            lines.append(f"{s} must take {card_name(cfg, e[2])} from the last space (+{count(e[3], 'pearl')})")
         elif k == "take":
             lines.append(f"{s} takes {card_name(cfg, e[2])}")
         elif k == "threat":
@@ -143,13 +148,13 @@ def log_lines(state) -> list[str]:
         elif k == "to_council":
             lines.append(f"the Allies left go to the Council: {', '.join(RACES[r] for r in e[2])}")
         elif k == "stack":
-            lines.append(f"{s} takes the {RACES[e[2]]} stack ({e[3]} cards)")
+            lines.append(f"{s} takes the {RACES[e[2]]} stack ({count(e[3], 'card')})")
         elif k == "recruit":
             pay = " + ".join(f"{r} {v}" for r, v in e[3])
             lines.append(f"{s} recruits {lord_name(cfg, e[2])} with {pay}"
-                         + (f" and {e[4]} pearl(s)" if e[4] else "") + f", affiliating {card_name(cfg, e[5])}")
+                         + (f" and {count(e[4], 'pearl')}" if e[4] else "") + f", affiliating {card_name(cfg, e[5])}")
         elif k == "refill":
-            lines.append(f"the Court is refilled ({len(e[3])} Lords); {s} gains {e[2]} pearl(s)")
+            lines.append(f"the Court is refilled ({count(len(e[3]), 'Lord')}); {s} gains {count(e[2], 'pearl')}")
         elif k == "end_triggered":
             why = "a 7th Lord" if e[2] == "seventh_lord" else "the Court cannot be refilled"
             lines.append(f"the end is near ({why}): the others take one last turn")
@@ -162,9 +167,9 @@ def log_lines(state) -> list[str]:
         elif k == "extra_turn":
             lines.append(f"{s} takes an extra turn")
         elif k == "power_pearls":
-            lines.append(f"{s} gains {e[3]} pearl(s) from {lord_name(cfg, e[2])}")
+            lines.append(f"{s} gains {count(e[3], 'pearl')} from {lord_name(cfg, e[2])}")
         elif k == "lose_pearls":
-            lines.append(f"{s} returns {e[3]} pearl(s) ({lord_name(cfg, e[2])})")
+            lines.append(f"{s} returns {count(e[3], 'pearl')} ({lord_name(cfg, e[2])})")
         elif k == "discard":
             lines.append(f"{s} discards {card_name(cfg, e[2])}")
         elif k == "assassinate":
@@ -178,23 +183,23 @@ def log_lines(state) -> list[str]:
         elif k == "skip":
             lines.append(f"{s} does not use the power")
         elif k == "corrupt":
-            lines.append(f"{s} corrupts {lord_name(cfg, e[2])} for {e[3]} pearls")
+            lines.append(f"{s} corrupts {lord_name(cfg, e[2])} for {count(e[3], 'pearl')}")
         elif k == "betray":
             lines.append(f"{s} swaps {lord_name(cfg, e[2])} for {lord_name(cfg, e[3])} of the Court")
         elif k == "scheme":
             lines.append(f"{s} discards {lord_name(cfg, e[2])} and takes {lord_name(cfg, e[3])}")
         elif k == "sell":
-            lines.append(f"{s} sells {card_name(cfg, e[2])} for {e[3]} pearls")
+            lines.append(f"{s} sells {card_name(cfg, e[2])} for {count(e[3], 'pearl')}")
         elif k == "oracle":
-            lines.append(f"{s} discards the {RACES[e[2]]} stack ({e[3]} cards)")
+            lines.append(f"{s} discards the {RACES[e[2]]} stack ({count(e[3], 'card')})")
         elif k == "opportunist":
             lines.append(f"{s} replaces {lord_name(cfg, e[2])} with {lord_name(cfg, e[3])}")
         elif k == "draw_locations":
-            lines.append(f"{s} draws {e[2]} Location(s)")
+            lines.append(f"{s} draws {count(e[2], 'Location')}")
         elif k == "control":
             used = ", ".join(lord_name(cfg, x) for x in e[3])
             lines.append(f"{s} controls {loc_name(cfg, e[2])}" + (f" with {used}" if used else "")
-                         + (f" and {e[4]} key token(s)" if e[4] else ""))
+                         + (f" and {count(e[4], 'key token')}" if e[4] else ""))
         elif k == "smokers":
             lines.append(f"{s} swaps Black Smokers for {loc_name(cfg, e[2])}")
     return lines

@@ -1,0 +1,181 @@
+// Helpers shared by the lobby, the table shell and the replay viewer (no dependencies).
+
+/** Make an element: h("button", {class: "move", "data-kind": k, onclick: f}, "label", child, ...) */
+export function h(tag, attrs, ...children) {
+  const el = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k === "class") el.className = v;
+    else if (k === "text") el.textContent = v;
+    else if (k === "style" && typeof v === "object") {
+      for (const [prop, val] of Object.entries(v)) {
+        if (prop.startsWith("--")) el.style.setProperty(prop, val); else el.style[prop] = val;
+      }
+    }
+    else if (k.startsWith("on") && typeof v === "function") el.addEventListener(k.slice(2), v);
+    else if (v === true) el.setAttribute(k, "");
+    else el.setAttribute(k, String(v));
+  }
+  for (const c of children.flat(Infinity)) {
+    if (c === null || c === undefined || c === false) continue;
+    el.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return el;
+}
+
+export const $ = (sel, root = document) => root.querySelector(sel);
+export const $$ = (sel, root = document) => [...root.querySelectorAll(sel)];
+
+/** JSON over HTTP; a refusal throws an Error carrying the server's message and code. */
+export async function api(path, body) {
+  const init = body === undefined ? {} : {
+    method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body),
+  };
+  let res;
+  try {
+    res = await fetch(path, init);
+  } catch (e) {
+    throw new Error("the server does not answer (" + e.message + ")");
+  }
+  let doc = null;
+  try { doc = await res.json(); } catch { /* not JSON */ }
+  if (!res.ok) {
+    const err = new Error((doc && doc.message) || `${res.status} ${res.statusText}`);
+    err.code = doc && doc.error;
+    err.status = res.status;
+    throw err;
+  }
+  return doc;
+}
+
+export const tokenKey = (id) => `cardboard:token:${id}`;
+export const NAME_KEY = "cardboard:name";
+
+/** Seat markers: a colour AND a glyph, never a hue alone. */
+export const SEAT_MARKS = [
+  {glyph: "●", colour: "#1d4ed8", word: "circle"},
+  {glyph: "▲", colour: "#b45309", word: "triangle"},
+  {glyph: "■", colour: "#047857", word: "square"},
+  {glyph: "◆", colour: "#be185d", word: "diamond"},
+  {glyph: "★", colour: "#6d28d9", word: "star"},
+  {glyph: "✚", colour: "#374151", word: "cross"},
+];
+export const seatMark = (s) => SEAT_MARKS[s % SEAT_MARKS.length];
+
+export function seatChip(s, name) {
+  const m = seatMark(s);
+  return h("span", {class: "seatchip", style: {"--seat": m.colour}},
+    h("span", {class: "seatglyph", "aria-hidden": "true"}, m.glyph), name);
+}
+
+/** Display names per seat from a table summary. */
+export function seatNames(summary) {
+  return (summary.seats || []).map((s, i) => s.name || `Player ${i + 1}`);
+}
+
+/** Replace the engine's "seat N" in a text with the players' names. */
+export function describer(names) {
+  return (text) => String(text ?? "").replace(/\b[Ss]eat (\d+)/g, (m, d) => names[+d] ?? m);
+}
+
+export function pretty(key) {
+  const s = String(key).replace(/_/g, " ");
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+/** The renderer module of a game, or null (then the generic tree view is used). */
+const modules = new Map();
+export async function loadRenderer(game) {
+  if (!modules.has(game)) {
+    modules.set(game, import(`/static/games/${encodeURIComponent(game)}.js`).then(
+      (m) => (m && typeof m.render === "function" ? m : null),
+      (e) => { console.warn(`no renderer for ${game}:`, e); return null; }));
+  }
+  return modules.get(game);
+}
+
+/** The generic renderer: a readable, collapsible tree of the view. */
+export function renderTree(view, root) {
+  root.classList.add("tree-view");
+  root.append(h("p", {class: "muted"}, "This game has no board drawing here yet: its view is shown as a tree."));
+  root.append(treeNode("view", view, 0));
+}
+
+function treeNode(key, value, depth) {
+  if (value === null || typeof value !== "object") {
+    return h("div", {class: "tree-leaf"}, h("span", {class: "tree-key"}, key + ": "),
+      h("span", {class: "tree-val tree-" + (value === null ? "null" : typeof value)},
+        value === null ? "—" : String(value)));
+  }
+  const entries = Array.isArray(value) ? value.map((v, i) => [String(i), v]) : Object.entries(value);
+  const simple = entries.every(([, v]) => v === null || typeof v !== "object");
+  if (Array.isArray(value) && simple && entries.length <= 24) {
+    return h("div", {class: "tree-leaf"}, h("span", {class: "tree-key"}, key + ": "),
+      h("span", {class: "tree-val"}, entries.length ? "[" + value.map((v) => v === null ? "—" : v).join(", ") + "]" : "[]"));
+  }
+  if (!Array.isArray(value) && simple && entries.length <= 8) {
+    return h("div", {class: "tree-leaf"}, h("span", {class: "tree-key"}, key + ": "),
+      h("span", {class: "tree-val"}, "{ " + entries.map(([k, v]) => `${k}: ${v === null ? "—" : v}`).join(", ") + " }"));
+  }
+  const name = !Array.isArray(value) && (value.name || value.id || value.label);
+  const summary = Array.isArray(value) ? `${key} (${entries.length})` : name ? `${key} · ${name}` : key;
+  return h("details", {class: "tree-node", open: depth < 2},
+    h("summary", {}, summary),
+    h("div", {class: "tree-children"}, entries.map(([k, v]) => treeNode(k, v, depth + 1))));
+}
+
+/** Rows of the final score table: the renderer's own (scoreRows) or a generic reading of the breakdown.
+ *  A row is {label, values: [per seat], kind: "row" | "sub" | "total" | "tie"}. */
+export function scoreRows(result, module) {
+  const breakdown = result.breakdown;
+  if (module && typeof module.scoreRows === "function" && breakdown) {
+    try { return module.scoreRows(breakdown, result); } catch (e) { console.warn(e); }
+  }
+  const n = result.scores.length;
+  const rows = [];
+  const ties = [];
+  if (Array.isArray(breakdown) && breakdown.length === n && breakdown.every((b) => b && typeof b === "object")) {
+    const keys = Object.keys(breakdown[0]).filter((k) => !["seat", "total", "visible_total"].includes(k));
+    for (const k of keys) {
+      const vals = breakdown.map((b) => b[k]);
+      if (vals.every((v) => typeof v === "number" || v === null)) {
+        (/best|tie/i.test(k) ? ties : rows).push({label: pretty(k), values: vals, kind: /best|tie/i.test(k) ? "tie" : "row"});
+      } else if (vals.every((v) => v && typeof v === "object" && !Array.isArray(v))) {
+        const subs = Object.keys(vals[0]);
+        if (subs.every((s) => vals.every((v) => typeof v[s] === "number" || v[s] === undefined))) {
+          for (const s of subs) rows.push({label: `${pretty(k)}: ${pretty(s)}`, values: vals.map((v) => v[s] ?? 0), kind: "sub"});
+        }
+      }
+    }
+  }
+  const totals = Array.isArray(breakdown) && breakdown.every((b) => b && typeof b.total === "number")
+    ? breakdown.map((b) => b.total) : result.scores;
+  rows.push({label: "Total", values: totals, kind: "total"});
+  for (const t of ties) rows.push({...t, label: "Tie-breaker: " + t.label});
+  return rows;
+}
+
+/** The end-of-game table: one column per player, one row per category, bold total, winner marked. */
+export function scoreTable(result, names, module, mySeat = null) {
+  const n = result.scores.length;
+  const winners = new Set(result.winners || []);
+  const fmt = (v) => (v === null || v === undefined ? "—" : Number.isInteger(v) ? String(v) : String(+v.toFixed(2)));
+  const head = h("tr", {}, h("th", {scope: "col"}, "Category"),
+    Array.from({length: n}, (_, s) => h("th", {scope: "col", class: winners.has(s) ? "winner" : null},
+      seatChip(s, names[s] + (s === mySeat ? " (you)" : "")))));
+  const body = scoreRows(result, module).map((r) => h("tr", {class: "row-" + r.kind},
+    h("th", {scope: "row"}, r.label),
+    r.values.map((v, s) => h("td", {class: winners.has(s) ? "winner" : null}, fmt(v)))));
+  const win = h("tr", {class: "row-winner"}, h("th", {scope: "row"}, "Result"),
+    Array.from({length: n}, (_, s) => h("td", {class: winners.has(s) ? "winner" : null},
+      winners.has(s) ? h("span", {class: "win-mark"}, h("span", {"aria-hidden": "true"}, "★ "), winners.size > 1 ? "Winner (tie)" : "Winner") : "")));
+  return h("table", {class: "scores"},
+    h("caption", {}, "Final scores"),
+    h("thead", {}, head), h("tbody", {}, body, win));
+}
+
+export function winnersText(result, names) {
+  const w = (result.winners || []).map((s) => names[s]);
+  if (!w.length) return "Game over: nobody wins";
+  return w.length === 1 ? `Game over: ${w[0]} wins` : `Game over: ${w.join(" and ")} share the win`;
+}

@@ -1,0 +1,412 @@
+// Abyss: draws a view (see cardboard/games/abyss/view.py) and makes the pieces that match legal
+// moves clickable. Renderer contract: PROTOCOL.md (render, prompt; plus the optional kinds and scoreRows).
+import {h} from "/static/common.js";
+
+const RACES = ["squid", "shellfish", "crab", "seahorse", "jellyfish"];
+const RACE_GLYPH = {squid: "✱", shellfish: "◒", crab: "♋", seahorse: "♞", jellyfish: "☂", all: "✶"};
+const GUILD_GLYPH = {military: "⚔", merchant: "⚖", farmer: "⚘", mage: "✦", politician: "♛", ambassador: "✉"};
+const cap = (s) => (s ? s.charAt(0).toUpperCase() + s.slice(1) : "");
+const plural = (n, word, many = word + "s") => `${n} ${n === 1 ? word : many}`;
+const allyName = (c) => (c.monster ? "a Monster" : `${cap(c.race)} ${c.value}`);
+
+/** Titles of the move kinds for the shell's grouped lists. */
+export const kinds = {
+  recruit: "Recruit a Lord", request: "Request Support", explore: "Explore", plot: "Plot at Court",
+  buy: "Buy", decline: "Decline", take: "Take the Ally", explore_on: "Keep exploring", fight: "Fight",
+  reward: "Reward", use_keys: "Use keys", location: "Control a Location", draw: "Draw Locations",
+  keep: "Keep a Location", keep_smokers: "Keep Black Smokers", smokers_swap: "Swap Black Smokers",
+  discard: "Discard an Ally", assassinate: "Assassinate", hunt: "Steal a token", take_stack: "Take a stack",
+  swap_location: "Swap a Location", corrupt: "Corrupt a Lord", betray: "Betray (swap Lords)",
+  scheme: "Scheme", sell: "Sell an Ally", oracle: "Oracle", opportunist: "Opportunist",
+  skip: "Skip", end_turn: "End the turn", pass: "Pass",
+};
+
+// ------------------------------------------------------------------ prompt
+export function prompt(view, ui) {
+  const names = ui.names;
+  const cur = view.current_player;
+  const turn = view.turn_player;
+  const who = names[cur] ?? `Seat ${cur}`;
+  const card = view.track && view.track.length ? view.track[view.track.length - 1] : null;
+  const pearls = (n) => plural(n, "pearl");
+  const kindsNow = new Set((ui.legal || []).map((l) => l.kind));
+  switch (view.phase) {
+    case "offer":
+      return {
+        you: `${names[turn]} offers you ${card ? allyName(card) : "an Ally"} for ${pearls(view.price)}: Buy or Decline?`,
+        others: `${who} may buy ${card ? allyName(card) : "the Ally"} from ${names[turn]} for ${pearls(view.price)}…`,
+      };
+    case "ally":
+      return {you: `Take ${card ? allyName(card) : "the Ally"} (ends your turn) or keep exploring?`,
+        others: `${who} decides: take ${card ? allyName(card) : "the Ally"} or keep exploring…`};
+    case "monster":
+      return {you: `A Monster! Fight it (Threat ${view.threat}) or keep exploring?`,
+        others: `${who} decides whether to fight the Monster…`};
+    case "reward":
+      return {you: "Choose your reward for fighting the Monster.", others: `${who} is choosing a reward…`};
+    case "keys":
+      return {you: "Choose which keys control the Location.", others: `${who} is choosing keys for a Location…`};
+    case "where":
+      return {you: "Control a face-up Location, or draw 1 to 4 from the stack.",
+        others: `${who} is choosing a Location to control…`};
+    case "keep":
+      return {you: "Keep one of the drawn Locations.", others: `${who} is choosing which drawn Location to keep…`};
+    case "smokers":
+      return {you: "Keep Black Smokers, or swap it for a Location of the stack.",
+        others: `${who} looks through the Location stack (Black Smokers)…`};
+    case "discard":
+      return {you: "Discard an Ally from your hand.", others: `${who} must discard an Ally…`};
+    case "assassinate":
+      return {you: "Choose an opponent's Lord to assassinate (it loses its power and keys).",
+        others: `${who} is choosing a Lord to assassinate…`};
+    case "hunt":
+      return {you: "Choose whom to steal a Monster token from.", others: `${who} is choosing whom to rob…`};
+    case "take_stack":
+      return {you: "Take a Council stack (The Apprentice).", others: `${who} is taking a Council stack…`};
+    case "illusion":
+      return {you: "Swap one of your Locations for a face-up one, or skip.", others: `${who} may swap a Location…`};
+    case "corrupt":
+      return {you: "Recruit a second Lord for pearls, or skip.", others: `${who} may recruit a second Lord…`};
+    case "betray":
+      return {you: "Swap one of your Lords for one of the Court, or skip.", others: `${who} may swap a Lord with the Court…`};
+    case "scheme":
+      return {you: "Discard one of your Lords for the top of the Lord deck, or skip.", others: `${who} may swap a Lord…`};
+    case "turn": {
+      const acts = [];
+      if (kindsNow.has("plot")) acts.push("plot at Court");
+      if (kindsNow.has("explore")) acts.push("explore the Depths");
+      if (kindsNow.has("request")) acts.push("request support");
+      if (kindsNow.has("recruit")) acts.push("recruit a Lord");
+      const extra = [...kindsNow].some((k) => !["plot", "explore", "request", "recruit", "end_turn"].includes(k));
+      if (acts.length) {
+        const list = acts.length === 1 ? acts[0] : `${acts.slice(0, -1).join(", ")} or ${acts[acts.length - 1]}`;
+        return {you: `Your turn: ${list}.`, others: `${who} is taking a turn…`};
+      }
+      return {you: kindsNow.has("end_turn") ? (extra ? "Use a Lord's power or end your turn." : "End your turn.") : "Your turn.",
+        others: `${who} is finishing the turn…`};
+    }
+    default:
+      return {you: "Your move.", others: `${who} is playing…`};
+  }
+}
+
+// ------------------------------------------------------------------ pieces
+function raceTag(race, text = cap(race)) {
+  return h("span", {class: `race-tag r-${race}`},
+    h("span", {"aria-hidden": "true"}, RACE_GLYPH[race] || "?"), text);
+}
+
+function allyCard(c, {small = false, cls = "", label = null} = {}) {
+  if (!c || c.monster) {
+    return h("div", {class: `ally monster${small ? " small" : ""} ${cls}`, "aria-label": "Monster", title: "Monster"},
+      h("span", {class: "glyph", "aria-hidden": "true"}, "☠"), h("span", {class: "val"}, "Monster"));
+  }
+  const name = label || allyName(c);
+  return h("div", {class: `ally r-${c.race}${small ? " small" : ""} ${cls}`, "aria-label": name, title: name,
+    "data-race": c.race, "data-value": c.value},
+  h("span", {class: "glyph", "aria-hidden": "true"}, RACE_GLYPH[c.race]),
+  h("span", {class: "val"}, c.value),
+  h("span", {class: "rname"}, cap(c.race)));
+}
+
+function lordCard(l, {small = false} = {}) {
+  const guild = h("span", {class: "guild"}, h("span", {class: "gglyph", "aria-hidden": "true"}, GUILD_GLYPH[l.guild] || "?"), cap(l.guild));
+  const req = l.required_race === "all" ? raceTag("all", "all") : raceTag(l.required_race);
+  if (small) {
+    return h("div", {class: `lord small g-${l.guild}${l.disabled ? " disabled" : ""}`, "data-lord": l.id,
+      title: `${l.name} (${l.guild}) · ${l.influence} influence · ${plural(l.keys, "key")}${l.disabled ? " · DISABLED" : ""}\n${l.power}`},
+    h("span", {class: "lname"}, l.name), " ", h("span", {class: "muted-dark"}, `${l.influence}✪${l.keys ? ` · ${l.keys}⚷` : ""}`),
+    l.disabled ? h("span", {class: "disabled-mark"}, " ✖ disabled") : null);
+  }
+  return h("div", {class: `lord g-${l.guild}${l.disabled ? " disabled" : ""}`, "data-lord": l.id},
+    h("div", {class: "lname"}, l.name),
+    h("div", {class: "lline"}, guild,
+      h("span", {class: "stat", title: "influence points"}, `${l.influence}✪`),
+      h("span", {class: "stat", title: plural(l.keys, "key")}, `${l.keys}⚷`)),
+    h("div", {class: "cost", title: `Cost: Allies of exactly ${plural(l.races, "race")}, including ${l.required_race}, worth ${l.cost} in total`},
+      `${plural(l.races, "race")} ·`, req, h("b", {}, `· ${l.cost}`)),
+    h("div", {class: "power"}, l.power),
+    l.disabled ? h("div", {class: "disabled-mark"}, "✖ Disabled: no power, no keys") : null);
+}
+
+function locationCard(loc, under = null) {
+  return h("div", {class: "location", "data-location": loc.id},
+    h("div", {class: "locname"}, loc.name),
+    h("div", {class: "formula"}, loc.formula),
+    under && under.length ? h("div", {class: "under"}, h("span", {class: "muted-dark"}, "Lords under it:"),
+      under.map((l) => lordCard(l, {small: true}))) : null);
+}
+
+function sortHand(hand) {
+  return hand.slice().sort((a, b) => (RACES.indexOf(a.race) - RACES.indexOf(b.race)) || (b.value - a.value));
+}
+
+// ------------------------------------------------------------------ clickable pieces and the chooser
+let ctx = null;       // {view, root, ui}
+let chooser = null;   // {n, title, idx}
+
+document.addEventListener("cardboard:escape", () => {
+  if (chooser && ctx) { chooser = null; redraw(); }
+});
+
+function redraw() {
+  if (!ctx) return;
+  ctx.root.replaceChildren();
+  draw(ctx.view, ctx.root, ctx.ui);
+}
+
+function movesWhere(pred) {
+  const out = [];
+  (ctx.ui.legal || []).forEach((l, i) => { if (pred(l.move, l)) out.push(i); });
+  return out;
+}
+
+function clickable(el, idx, title, {confirm = false} = {}) {
+  if (!idx.length) return el;
+  const ui = ctx.ui;
+  const direct = idx.length === 1 && !confirm;
+  const label = direct ? ui.describe(ui.legal[idx[0]].label) : `${title} (${plural(idx.length, "choice")})`;
+  el.classList.add("clickable");
+  el.tabIndex = 0;
+  el.setAttribute("role", "button");
+  el.setAttribute("aria-label", label);
+  el.title = label;
+  el.dataset.moves = idx.join(" ");
+  const act = () => {
+    if (ui.locked && ui.locked()) return;
+    if (direct) ui.pick(idx[0]);
+    else { chooser = {n: ui.n, title, idx}; redraw(); }
+  };
+  el.addEventListener("click", act);
+  el.addEventListener("keydown", (e) => {
+    if (e.key === "Enter" || e.key === " ") { e.preventDefault(); act(); }
+  });
+  return el;
+}
+
+function choiceContent(l) {
+  const m = l.move;
+  if (m.kind === "recruit") {
+    return [h("span", {}, "Pay"), m.pay.map(([race, value]) => allyCard({race, value}, {small: true})),
+      m.pearls ? h("b", {}, `+ ${plural(m.pearls, "pearl")}`) : null,
+      h("span", {}, "· affiliate"), allyCard({race: m.affiliate[0], value: m.affiliate[1]}, {small: true})];
+  }
+  return [ctx.ui.describe(l.label)];
+}
+
+function drawChooser(root) {
+  const ui = ctx.ui;
+  const {title, idx} = chooser;
+  const list = h("div", {class: "choices"}, idx.map((i) => {
+    const l = ui.legal[i];
+    const label = ui.describe(l.label);
+    return h("button", {type: "button", class: "move choice", "data-kind": l.kind, "data-i": i, "aria-label": label,
+      title: label, disabled: ui.locked && ui.locked(), onclick: () => { chooser = null; ui.pick(i); }}, choiceContent(l));
+  }));
+  let filter = null;
+  if (idx.length > 8) {
+    filter = h("input", {type: "search", "aria-label": "Filter the choices", placeholder: "Filter, e.g. crab 4 or pearl"});
+    filter.addEventListener("input", () => {
+      const words = filter.value.toLowerCase().split(/\s+/).filter(Boolean);
+      for (const b of list.children) b.hidden = !words.every((w) => b.getAttribute("aria-label").toLowerCase().includes(w));
+    });
+  }
+  const box = h("section", {class: "chooser", "aria-label": title},
+    h("header", {}, h("h3", {}, `${title} — ${plural(idx.length, "choice")}`), filter,
+      h("button", {type: "button", class: "cancel", onclick: () => { chooser = null; redraw(); }}, "Cancel", h("kbd", {}, "Esc"))),
+    list);
+  root.append(box);
+  queueMicrotask(() => (filter || list.querySelector("button"))?.focus({preventScroll: false}));
+}
+
+// ------------------------------------------------------------------ render
+export function render(view, root, ui) {
+  ctx = {view, root, ui};
+  if (chooser && (chooser.n !== ui.n || !ui.legal.length)) chooser = null;
+  draw(view, root, ui);
+}
+
+function cardBack(text, sub, {small = false} = {}) {
+  return h("div", {class: `ally back${small ? " small" : ""}`, "aria-hidden": "true"},
+    h("span", {class: "val"}, text), h("span", {class: "rname"}, sub));
+}
+
+function draw(view, root, ui) {
+  const names = ui.names;
+  const me = view.viewer;
+  const phase = view.phase;
+  const mine = (kind, pred = () => true) => movesWhere((m) => m.kind === kind && pred(m));
+
+  if (chooser) drawChooser(root);
+
+  if (view.last_round && phase !== "over") {
+    const why = view.last_round.reason === "seventh_lord" ? "a 7th Lord was recruited" : "the Court cannot be refilled";
+    root.append(h("div", {class: "ab-zone last-round"}, h("b", {}, "Last round: "), `${why}; still to play: `,
+      view.last_round.still_to_play.map((s) => names[s]).join(", ") || "nobody"));
+  }
+
+  // --- row 1: exploration track, council, threat
+  const deck = clickable(h("div", {class: "pile deck"}, cardBack("⇣", "Deck"), `${view.deck_size} left`),
+    mine("explore").concat(mine("explore_on")), "Explore");
+  const slots = [];
+  for (let i = 0; i < view.track_size; i++) {
+    const c = view.track[i];
+    if (!c) {
+      slots.push(h("div", {class: "track-slot", "aria-label": `space ${i + 1}, empty`}, `${i + 1}`,
+        i === view.track_size - 1 ? h("span", {}, "last") : null));
+      continue;
+    }
+    const isLast = i === view.track.length - 1;
+    const live = isLast && ["offer", "ally", "monster"].includes(phase);
+    const card = allyCard(c, {cls: live ? "offered" : ""});
+    if (isLast) clickable(card, mine("buy").concat(mine("take"), mine("fight")), "The revealed card");
+    slots.push(h("div", {class: "track-slot"}, card));
+  }
+  const priceText = view.price === null ? "No more purchases this turn." : `Next purchase: ${plural(view.price, "pearl")}.`;
+  const council = h("div", {class: "council"}, view.council.map((st) => {
+    const r = st.race;
+    const box = h("div", {class: `stack r-${r}${st.size ? "" : " empty"}`, "data-race": r,
+      "aria-label": `${cap(r)} stack, ${plural(st.size, "card")}`},
+    h("span", {class: "glyph", "aria-hidden": "true"}, RACE_GLYPH[r]),
+    h("span", {class: "size"}, st.size),
+    h("span", {class: "rname"}, cap(r)));
+    const req = mine("request", (m) => m.races.length === 1 && m.races[0] === r);
+    const other = mine("take_stack", (m) => m.race === r).concat(mine("oracle", (m) => m.race === r));
+    return clickable(box, req.length ? req : other, `${cap(r)} stack`);
+  }));
+  root.append(h("div", {class: "ab-row"},
+    h("section", {class: "ab-zone", "aria-label": "Exploration track"},
+      h("h3", {}, "Exploration"),
+      h("div", {class: "track"}, deck, slots),
+      h("div", {class: "small-note"}, `${view.discard_size} discarded · ${priceText}`)),
+    h("section", {class: "ab-zone", "aria-label": "Council"}, h("h3", {}, "Council"), council,
+      h("div", {class: "small-note"}, "Face-down stacks: sizes only.")),
+    h("section", {class: "ab-zone ab-grow", "aria-label": "Threat track and supply"},
+      h("h3", {}, "Threat"),
+      h("div", {class: "threat"}, Array.from({length: view.threat_spaces}, (_, k) => {
+        const here = view.threat === k + 1;
+        return h("div", {class: `threat-space${here ? " here" : ""}`, "aria-label": `Threat ${k + 1}${here ? ", the token is here" : ""}`},
+          k + 1, here ? h("span", {class: "tok"}, "▲") : null);
+      })),
+      h("div", {class: "supply"},
+        h("span", {}, "Treasury ", h("b", {}, `${view.treasury}`), " ◉"),
+        h("span", {}, "Keys ", h("b", {}, `${view.key_supply}`), " ⚷"),
+        h("span", {}, "Tokens ", h("b", {}, `${view.token_pool}`), " ☠"),
+        h("span", {}, "Turn ", h("b", {}, `${view.turn}`)),
+        view.extra_turn ? h("b", {}, "Extra turn") : null))));
+
+  // --- row 2: the Court, with the Lord deck (plot)
+  const lordDeck = clickable(h("span", {class: "pile-chip"}, h("span", {"aria-hidden": "true"}, "♛ "),
+    `Lord deck: ${view.lord_deck_size} left`), mine("plot"), "Plot at Court");
+  root.append(h("section", {class: "ab-zone", "aria-label": "The Court"},
+    h("div", {class: "zone-head"}, h("h3", {}, `Court · ${view.court.length}/${view.court_size} Lords`), lordDeck,
+      view.lord_discard.length ? h("span", {class: "muted small-note"}, `${view.lord_discard.length} Lords discarded`) : null),
+    h("div", {class: "lords court"}, view.court.map((l) => {
+      const idx = movesWhere((m) => (["recruit", "corrupt"].includes(m.kind) && m.lord === l.id)
+        || (m.kind === "betray" && m.take === l.id) || (m.kind === "opportunist" && m.court === l.id));
+      const recruit = idx.some((i) => ui.legal[i].kind === "recruit");
+      return clickable(lordCard(l), idx, recruit ? `Recruit ${l.name}: choose the payment` : l.name, {confirm: true});
+    }))));
+
+  // --- your area and the Locations
+  const meSeat = me === null || me === undefined ? null : view.seats[me];
+  const locZone = h("section", {class: "ab-zone loc-zone", "aria-label": "Face-up Locations"},
+    h("h3", {}, `Locations · ${view.location_deck_size} in the stack`),
+    h("div", {class: "locations"},
+      view.locations_open.length ? view.locations_open.map((loc) => clickable(locationCard(loc),
+        mine("location", (m) => m.location === loc.id).concat(mine("swap_location", (m) => m.take === loc.id)),
+        loc.name)) : h("span", {class: "muted"}, "None face up.")),
+    Array.isArray(view.drawn) && view.drawn.length ? h("div", {}, h("h3", {}, "Drawn: keep one"),
+      h("div", {class: "locations"}, view.drawn.map((loc) => clickable(locationCard(loc), mine("keep", (m) => m.location === loc.id), loc.name))))
+      : typeof view.drawn === "number" && view.drawn > 0 ? h("p", {class: "muted"}, `${plural(view.drawn, "Location")} drawn (face down to you).`) : null,
+    Array.isArray(view.location_deck) ? h("div", {}, h("h3", {}, "The Location stack (Black Smokers)"),
+      h("div", {class: "locations"}, view.location_deck.map((loc) => clickable(locationCard(loc), mine("smokers_swap", (m) => m.location === loc.id), loc.name))))
+      : null);
+  root.append(h("div", {class: "ab-row"}, meSeat ? myArea(view, meSeat, ui) : null, locZone));
+
+  // --- everyone's summary in the player panels (or on the board without panels: the replay)
+  const fallback = [];
+  for (const seat of view.seats) {
+    const target = ui.panel ? ui.panel(seat.seat) : null;
+    const info = seatInfo(view, seat, ui);
+    if (target) target.replaceChildren(info);
+    else fallback.push(h("section", {class: "ab-zone seat-zone"}, h("h3", {}, names[seat.seat]), info));
+  }
+  if (fallback.length) root.append(h("div", {class: "ab-row"}, fallback));
+}
+
+function myArea(view, seat, ui) {
+  const hand = sortHand(seat.hand || []);
+  const handEl = h("div", {class: "hand", "data-hand-seat": seat.seat, "aria-label": "Your hand"},
+    hand.length ? hand.map((c) => {
+      const el = allyCard(c, {cls: "in-hand"});
+      return clickable(el, movesWhere((m) => (m.kind === "discard" || m.kind === "sell") && m.ally[0] === c.race && m.ally[1] === c.value),
+        allyName(c));
+    }) : h("span", {class: "muted"}, "No Allies in hand."));
+  const lords = seat.lords.map((l) => clickable(lordCard(l), movesWhere((m) =>
+    ((m.kind === "scheme" || m.kind === "betray") && m.give === l.id)
+    || (["sell", "oracle", "opportunist"].includes(m.kind) && m.lord === l.id)), `${l.name}'s power`));
+  const limit = seat.hand_limit !== null && seat.hand_limit !== undefined ? ` · limit ${seat.hand_limit}` : "";
+  return h("section", {class: "ab-zone ab-grow mine-area", "aria-label": "Your area"},
+    h("div", {class: "ab-row"},
+      h("div", {class: "hand-zone"}, h("h3", {}, `Your hand · ${plural(hand.length, "Ally", "Allies")}${limit}`), handEl),
+      lords.length ? h("div", {}, h("h3", {}, "Your free Lords"), h("div", {class: "lords"}, lords)) : null,
+      seat.locations.length ? h("div", {}, h("h3", {}, "Your Locations"), h("div", {class: "locations"},
+        seat.locations.map((x) => clickable(locationCard(x.location, x.lords),
+          movesWhere((m) => m.kind === "swap_location" && m.give === x.location.id), x.location.name)))) : null));
+}
+
+function seatInfo(view, seat, ui) {
+  const s = seat.seat;
+  const me = view.viewer === s;
+  const sc = seat.score || {};
+  const total = sc.total !== null && sc.total !== undefined ? `${sc.total} pts`
+    : `${sc.visible_total ?? 0} pts${seat.monster_tokens ? " + tokens" : ""}`;
+  const byRace = {};
+  for (const c of seat.affiliated) (byRace[c.race] ||= []).push(c.value);
+  const backs = h("span", {class: "backs", "data-hand-size": seat.hand_size, "aria-label": `${plural(seat.hand_size, "Ally", "Allies")} in hand`},
+    Array.from({length: Math.min(seat.hand_size, 12)}, () => h("span", {class: "cardback", "aria-hidden": "true"})),
+    ` ${seat.hand_size}`);
+  const tokens = h("span", {class: "ab-stat", title: "Monster tokens (values face down to the others)"}, "☠ ",
+    plural(seat.monster_tokens, "token"), seat.token_values && seat.token_values.length ? ` (${seat.token_values.join(" + ")})` : "");
+  clickable(tokens, movesWhere((m) => m.kind === "hunt" && m.seat === s), `Steal from ${ui.names[s]}`);
+  return h("div", {class: "ab-seat", "data-seat-info": s},
+    h("div", {class: "ab-stats"},
+      h("span", {class: "ab-stat", title: "pearls"}, "◉ ", `${seat.pearls} pearl${seat.pearls === 1 ? "" : "s"}`),
+      h("span", {class: "ab-stat", title: "Allies in hand"}, "Hand", backs),
+      h("span", {class: "ab-stat", title: "keys: key tokens plus free Lords' keys"}, "⚷ ", `${seat.keys} key${seat.keys === 1 ? "" : "s"}`),
+      tokens,
+      h("span", {class: "ab-stat", title: me ? "your score" : "visible score (Monster tokens stay face down)"}, "✪ ", total)),
+    seat.affiliated.length ? h("div", {class: "affil", "aria-label": "affiliated Allies"}, h("span", {}, "Affiliated:"),
+      RACES.filter((r) => byRace[r]).map((r) => raceTag(r, `${cap(r)} ${byRace[r].sort((a, b) => a - b).join(" ")}`))) : null,
+    seat.lords.length ? h("div", {class: "lords", "aria-label": "free Lords"},
+      seat.lords.map((l) => clickable(lordCard(l, {small: true}), movesWhere((m) => m.kind === "assassinate" && m.lord === l.id && !me),
+        `Assassinate ${l.name}`))) : null,
+    seat.locations.length ? h("div", {"aria-label": "Locations"}, seat.locations.map((x) => h("div", {class: "loc-line"},
+      h("b", {}, x.location.name), ` (${x.location.formula})`,
+      x.lords.length ? ` · under it: ${x.lords.map((l) => l.name).join(", ")}` : ""))) : null);
+}
+
+// ------------------------------------------------------------------ end of game
+export function scoreRows(breakdown) {
+  const rows = [];
+  const vals = (f) => breakdown.map(f);
+  rows.push({label: "Lords (influence)", values: vals((b) => b.lords), kind: "row"});
+  rows.push({label: "Affiliated Allies", values: vals((b) => b.allies), kind: "row"});
+  for (const r of RACES) {
+    if (breakdown.some((b) => b.ally_detail && b.ally_detail[r])) {
+      rows.push({label: `${RACE_GLYPH[r]} ${cap(r)}`, values: vals((b) => (b.ally_detail || {})[r] ?? 0), kind: "sub"});
+    }
+  }
+  rows.push({label: "Locations", values: vals((b) => b.locations), kind: "row"});
+  const locs = [];
+  for (const b of breakdown) for (const d of b.location_detail || []) if (!locs.includes(d.location)) locs.push(d.location);
+  for (const id of locs) {
+    rows.push({label: id.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase()),
+      values: vals((b) => { const d = (b.location_detail || []).find((x) => x.location === id); return d ? d.points : null; }), kind: "sub"});
+  }
+  rows.push({label: "Monster tokens", values: vals((b) => b.tokens), kind: "row"});
+  rows.push({label: "Total", values: vals((b) => b.total), kind: "total"});
+  rows.push({label: "Tie-breaker: best Lord's influence", values: vals((b) => b.best_lord), kind: "tie"});
+  return rows;
+}

@@ -1,0 +1,474 @@
+// The table shell: one websocket, the status bar (prompt + every legal move), the game area
+// (drawn by static/games/<game>.js, or a generic tree of the view), player panels, the log,
+// and the end-of-game score table. See PROTOCOL.md.
+import {
+  $, $$, api, describer, h, loadRenderer, NAME_KEY, pretty, renderTree, scoreTable, seatChip,
+  seatNames, tokenKey, winnersText,
+} from "/static/common.js";
+
+const TABLE_ID = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
+const MAX_RETRIES = 5;
+const INLINE_MAX = 6;      // a kind with more moves than this is listed in a disclosure
+const FILTER_MIN = 10;     // a disclosure with more moves than this gets a filter box
+
+let token = localStorage.getItem(tokenKey(TABLE_ID));
+let ws = null;
+let retries = 0;
+let closingOnPurpose = false;
+let msg = null;            // the last state message
+let renderer;              // undefined: not loaded yet; null: generic tree
+let busy = false;          // input locked until the server answers
+let pendingN = null;       // the n a sent move/undo was made on
+let busyTimer = null;
+let groupState = {n: -1, open: new Set(), filter: {}};
+let clientLog = [];        // for games whose view has no log of words
+let logRendered = [];
+
+const els = {
+  prompt: $("#prompt"), notice: $("#notice"), actions: $("#actions"), join: $("#join"),
+  undo: $("#undo"), board: $("#board"), players: $("#players"), log: $("#log"),
+  logbox: $("#logbox"), final: $("#final"),
+};
+
+function setLogOpen(open) {
+  const t = $("#log-toggle");
+  t.setAttribute("aria-expanded", String(open));
+  els.logbox.classList.toggle("collapsed", !open);
+  if (open) els.log.scrollTop = els.log.scrollHeight;
+}
+$("#log-toggle").addEventListener("click", () => setLogOpen($("#log-toggle").getAttribute("aria-expanded") !== "true"));
+if (matchMedia("(max-width: 799px)").matches) setLogOpen(false);
+
+// ------------------------------------------------------------------ connection
+function connect() {
+  const proto = location.protocol === "https:" ? "wss" : "ws";
+  const q = token ? `?token=${encodeURIComponent(token)}` : "";
+  closingOnPurpose = false;
+  const sock = new WebSocket(`${proto}://${location.host}/ws/tables/${encodeURIComponent(TABLE_ID)}${q}`);
+  ws = sock;
+  sock.onmessage = (ev) => {
+    let m;
+    try { m = JSON.parse(ev.data); } catch { return; }
+    if (m.type === "state") onState(m);
+    else if (m.type === "error") onError(m);
+  };
+  sock.onclose = (ev) => {
+    if (ws !== sock) return;
+    if (closingOnPurpose) return;
+    if (ev.code === 4404) {
+      lock();
+      setPrompt("There is no table here.");
+      notice("This table does not exist (or was removed). Go back to the lobby.");
+      return;
+    }
+    if (ev.code === 4403) return;  // handled by the auth error
+    retries += 1;
+    lock();
+    if (retries > MAX_RETRIES) {
+      setPrompt("Connection lost.");
+      els.actions.replaceChildren(h("button", {type: "button", onclick: () => location.reload()}, "Reload the page"));
+      return;
+    }
+    setPrompt(`Reconnecting (${retries}/${MAX_RETRIES})…`);
+    document.body.classList.add("offline");
+    setTimeout(connect, Math.min(500 * 2 ** (retries - 1), 5000));
+  };
+}
+
+function reconnect() {
+  closingOnPurpose = true;
+  if (ws) ws.close();
+  retries = 0;
+  connect();
+}
+
+function send(doc) {
+  if (!ws || ws.readyState !== WebSocket.OPEN) {
+    notice("Not connected: the move was not sent.");
+    return false;
+  }
+  ws.send(JSON.stringify(doc));
+  return true;
+}
+
+// ------------------------------------------------------------------ input lock
+function lock() {
+  busy = true;
+  document.body.classList.add("locked");
+  for (const b of $$("button.move, #undo")) b.disabled = true;
+}
+
+function unlock() {
+  busy = false;
+  pendingN = null;
+  clearTimeout(busyTimer);
+  document.body.classList.remove("locked");
+  for (const b of $$("button.move, #undo")) b.disabled = false;
+}
+
+function pick(i) {
+  if (busy || !msg || !msg.legal[i]) return;
+  lock();
+  pendingN = msg.n;
+  if (!send({type: "move", move: msg.legal[i].move, n: msg.n})) { unlock(); return; }
+  if (!msg.view || !Array.isArray(msg.view.log)) clientLog.push({n: msg.n, seat: msg.seat, label: msg.legal[i].label});
+  busyTimer = setTimeout(() => { if (busy) { unlock(); notice("The server did not answer; try again."); } }, 15000);
+}
+
+function undo() {
+  if (busy || !msg || !msg.can_undo) return;
+  lock();
+  pendingN = msg.n;
+  if (!send({type: "undo"})) unlock();
+}
+
+function notice(text) {
+  els.notice.textContent = text || "";
+}
+
+function onError(m) {
+  if (m.code === "auth" && token && (!msg || msg.seat === null)) {
+    // the stored credential opens no seat here (left, or another browser's): watch instead
+    localStorage.removeItem(tokenKey(TABLE_ID));
+    token = null;
+    notice("Your seat's credential no longer works at this table: you are watching.");
+    reconnect();
+    return;
+  }
+  notice(m.message || m.code);
+  if (busy) unlock();
+  if (msg) render(msg);  // redraw with the input open again
+}
+
+// ------------------------------------------------------------------ state
+async function onState(m) {
+  if (renderer === undefined) renderer = await loadRenderer(m.table.game);
+  retries = 0;
+  document.body.classList.remove("offline");
+  if (busy && pendingN !== null && m.n === pendingN) {
+    msg = m;  // someone else's change (a join) at the same move: stay locked until our answer
+    return;
+  }
+  if (!msg || msg.n !== m.n) notice("");
+  msg = m;
+  unlock();
+  render(m);
+}
+
+function setPrompt(text, who = null) {
+  els.prompt.replaceChildren(...(who === null ? [] : [seatChip(who, msg ? seatNames(msg.table)[who] : ""), " "]), text);
+}
+
+function render(m) {
+  const names = seatNames(m.table);
+  const describe = describer(names);
+  const view = m.view;
+  const deciding = m.legal.length > 0;
+  const over = !!m.result;
+  const focusWasInside = document.activeElement && (els.actions.contains(document.activeElement)
+    || els.board.contains(document.activeElement) || document.activeElement === document.body);
+
+  document.body.dataset.n = m.n;
+  document.body.dataset.seat = m.seat === null ? "spectator" : m.seat;
+  document.body.dataset.game = m.table.game;
+  document.body.classList.toggle("my-turn", deciding);
+  document.body.classList.toggle("game-over", over);
+
+  if (groupState.n !== m.n) groupState = {n: m.n, open: new Set(), filter: {}};
+
+  // player panels first: the renderer may fill their bodies (ui.panel)
+  const bodies = renderPlayers(m, names);
+
+  const ui = {
+    seat: m.seat, legal: m.legal, pick, names, describe,
+    panel: (s) => bodies[s] || null,
+    table: m.table, toMove: m.to_move, last: m.last, n: m.n, over, result: m.result || null,
+    locked: () => busy,
+  };
+
+  // prompt
+  let p = null;
+  if (renderer && typeof renderer.prompt === "function") {
+    try { p = renderer.prompt(view, ui); } catch (e) { console.warn("prompt failed", e); }
+  }
+  const seatInfo = m.table.seats[m.to_move];
+  if (over) {
+    setPrompt(winnersText(m.result, names) + ".");
+  } else if (m.table.status === "open") {
+    const free = m.table.seats.filter((s) => s.kind === "human" && !s.taken).length;
+    setPrompt(`Waiting for ${free} more player${free === 1 ? "" : "s"} to join before the game starts: share this page's address.`);
+  } else if (deciding) {
+    setPrompt(describe((p && p.you) || "You must choose a move."), m.seat);
+  } else if (m.to_move !== null && m.to_move !== undefined) {
+    const bot = seatInfo && seatInfo.kind === "bot";
+    const text = (p && p.others) || (bot ? `${names[m.to_move]} is playing…` : `${names[m.to_move]} must choose a move…`);
+    setPrompt(describe(text) + (m.seat === null ? "" : ""), m.to_move);
+  } else {
+    setPrompt("Waiting…");
+  }
+  document.title = `${deciding ? "⯈ " : ""}${m.table.name} · ${over ? "game over" : deciding ? "your move"
+    : m.to_move !== null && m.to_move !== undefined ? names[m.to_move] + " to move" : "table"} · cardboard`;
+
+  $("#watching").hidden = m.seat !== null;
+  renderJoin(m);
+  renderActions(m, describe);
+  els.undo.hidden = !m.can_undo;
+  els.undo.disabled = busy;
+
+  // the board
+  const root = h("div", {class: `board board-${m.table.game}`});
+  let drawn = false;
+  if (renderer) {
+    try {
+      renderer.render(view, root, ui);
+      drawn = true;
+    } catch (e) {
+      console.error("renderer failed", e);
+      root.replaceChildren(h("p", {class: "error"}, `The ${m.table.name} drawing failed (${e.message}); showing the raw view.`));
+    }
+  }
+  if (!drawn) {
+    root.className = "board board-generic";
+    renderTree(view, root);
+  }
+  els.board.replaceChildren(root);
+
+  renderLog(m, names, describe);
+  renderFinal(m, names);
+
+  if (busy) lock();
+  if (deciding && keyboardMode && focusWasInside && !els.actions.contains(document.activeElement)) {
+    const first = $("button.move", els.actions) || $(".movegroup > summary", els.actions);
+    if (first && document.activeElement === document.body) first.focus({preventScroll: true});
+  }
+}
+
+function renderPlayers(m, names) {
+  const n = m.table.players;
+  const order = [];
+  const me = m.seat;
+  for (let k = 0; k < n; k++) order.push(me === null ? k : (me + k) % n);
+  const bodies = {};
+  const panels = order.map((s) => {
+    const seat = m.table.seats[s] || {};
+    const deciding = m.to_move === s && !m.result && m.table.status === "running";
+    const body = h("div", {class: "panel-body"});
+    bodies[s] = body;
+    const won = m.result && (m.result.winners || []).includes(s);
+    const badges = [];
+    if (s === me) badges.push(h("span", {class: "badge you"}, "You"));
+    if (seat.kind === "bot") badges.push(h("span", {class: "badge bot", title: `computer player, level ${seat.level}`}, "Bot"));
+    if (seat.kind === "human" && !seat.taken) badges.push(h("span", {class: "badge free"}, "Free seat"));
+    if (deciding) badges.push(h("span", {class: "badge turn"}, h("span", {"aria-hidden": "true"}, "▶ "), "Deciding"));
+    if (won) badges.push(h("span", {class: "badge won"}, h("span", {"aria-hidden": "true"}, "★ "), "Winner"));
+    if (m.last && m.last.seat === s && !deciding && !m.result) badges.push(h("span", {class: "badge last"}, "Moved last"));
+    const score = m.result ? m.result.scores[s] : null;
+    return h("section", {class: `panel${deciding ? " deciding" : ""}${s === me ? " mine" : ""}`, "data-seat": s,
+      "aria-label": `${names[s]}${s === me ? " (you)" : ""}`},
+      h("header", {}, seatChip(s, names[s]), h("span", {class: "badges"}, badges),
+        score !== null ? h("span", {class: "panel-score"}, `${score} pt${score === 1 ? "" : "s"}`) : null),
+      body);
+  });
+  els.players.replaceChildren(...panels);
+  return bodies;
+}
+
+function renderJoin(m) {
+  const free = m.table.seats.filter((s) => s.kind === "human" && !s.taken);
+  if (m.seat !== null || token || !free.length || m.result) {
+    els.join.hidden = true;
+    els.join.replaceChildren();
+    return;
+  }
+  if (!els.join.hidden && els.join.contains(document.activeElement)) return;  // typing a name
+  const name = h("input", {id: "join-name", type: "text", maxlength: 40, autocomplete: "nickname",
+    value: localStorage.getItem(NAME_KEY) || "", placeholder: "Your name"});
+  const buttons = free.map((s) => h("button", {type: "button", class: "join-seat", "data-seat": s.seat,
+    onclick: async (ev) => {
+      ev.currentTarget.disabled = true;
+      try {
+        localStorage.setItem(NAME_KEY, name.value.trim());
+        const r = await api(`/api/tables/${encodeURIComponent(TABLE_ID)}/join`, {name: name.value.trim(), seat: s.seat});
+        token = r.token;
+        localStorage.setItem(tokenKey(TABLE_ID), token);
+        notice("");
+        reconnect();
+      } catch (e) {
+        notice(`Could not join: ${e.message}`);
+        ev.currentTarget.disabled = false;
+      }
+    }}, `Join as ${seatNames(m.table)[s.seat]}`));
+  els.join.replaceChildren(h("span", {class: "muted"}, "You are watching. "),
+    h("label", {for: "join-name"}, "Name "), name, ...buttons);
+  els.join.hidden = false;
+}
+
+function kindTitle(kind) {
+  if (renderer && renderer.kinds && renderer.kinds[kind]) return renderer.kinds[kind];
+  return pretty(kind);
+}
+
+function renderActions(m, describe) {
+  const legal = m.legal;
+  if (!legal.length) {
+    els.actions.replaceChildren();
+    return;
+  }
+  const groups = new Map();
+  legal.forEach((l, i) => {
+    const k = l.kind || (l.move && l.move.kind) || "move";
+    if (!groups.has(k)) groups.set(k, []);
+    groups.get(k).push(i);
+  });
+  const collapsedCount = legal.length <= 9 ? 0 : [...groups.values()].filter((g) => g.length > INLINE_MAX).length;
+  let key = 0;
+  const out = [];
+  const moveButton = (i, inline) => {
+    const label = describe(legal[i].label);
+    const shortcut = inline && key < 9 ? String(++key) : null;
+    return h("button", {type: "button", class: "move", "data-kind": legal[i].kind, "data-i": i,
+      "data-key": shortcut, title: label + (shortcut ? ` (key ${shortcut})` : ""), disabled: busy,
+      onclick: () => pick(i)},
+    h("span", {class: "move-label"}, label), shortcut ? h("kbd", {"aria-hidden": "true"}, shortcut) : null);
+  };
+  for (const [kind, idx] of groups) {
+    if (idx.length <= INLINE_MAX || legal.length <= 9) {
+      for (const i of idx) out.push(moveButton(i, true));
+      continue;
+    }
+    const list = h("div", {class: "movelist", role: "group", "aria-label": kindTitle(kind)},
+      idx.map((i) => moveButton(i, false)));
+    const count = h("span", {class: "filter-count", "aria-live": "polite"});
+    let filter = null;
+    if (idx.length > FILTER_MIN) {
+      filter = h("input", {type: "search", class: "move-filter", "aria-label": `Filter the ${idx.length} choices`,
+        placeholder: `Filter ${idx.length} choices… (words, e.g. a name or "crab 4")`,
+        value: groupState.filter[kind] || ""});
+      const apply = () => {
+        groupState.filter[kind] = filter.value;
+        const words = filter.value.toLowerCase().split(/\s+/).filter(Boolean);
+        let shown = 0;
+        for (const b of list.children) {
+          const ok = words.every((w) => b.textContent.toLowerCase().includes(w));
+          b.hidden = !ok;
+          shown += ok;
+        }
+        count.textContent = words.length ? `${shown} of ${idx.length} shown` : "";
+      };
+      filter.addEventListener("input", apply);
+      filter.addEventListener("keydown", (ev) => {
+        if (ev.key === "Escape" && filter.value) { filter.value = ""; apply(); ev.stopPropagation(); }
+        if (ev.key === "Enter") { const b = [...list.children].find((x) => !x.hidden); if (b) b.click(); }
+      });
+      if (filter.value) queueMicrotask(apply);
+    }
+    const open = groupState.open.has(kind) || (groups.size === 1) || (collapsedCount === 1 && groups.size <= 2 && legal.length <= 40);
+    const det = h("details", {class: "movegroup", "data-kind": kind, open},
+      h("summary", {}, h("span", {}, kindTitle(kind)), h("span", {class: "count"}, `${idx.length} choices`)),
+      filter ? h("div", {class: "filter-row"}, filter, count) : null, list);
+    det.addEventListener("toggle", () => {
+      if (det.open) groupState.open.add(kind); else groupState.open.delete(kind);
+    });
+    out.push(det);
+  }
+  els.actions.replaceChildren(...out);
+}
+
+function renderLog(m, names, describe) {
+  let lines;
+  if (Array.isArray(m.view && m.view.log) && m.view.log.every((x) => typeof x === "string")) {
+    lines = m.view.log.map((l) => { const t = describe(l); return t.charAt(0).toUpperCase() + t.slice(1); });
+  } else {
+    if (m.last && !clientLog.some((e) => e.n === m.last.n)) clientLog.push({n: m.last.n, seat: m.last.seat, label: null});
+    clientLog = clientLog.filter((e) => e.n < m.n);
+    lines = clientLog.map((e) => `${names[e.seat] ?? "?"}: ${e.label ? describe(e.label) : `move ${e.n + 1}`}`);
+  }
+  const log = els.log;
+  const same = logRendered.length <= lines.length && logRendered.every((l, i) => l === lines[i]);
+  if (!same) {
+    log.replaceChildren();
+    logRendered = [];
+  }
+  for (let i = logRendered.length; i < lines.length; i++) log.append(h("li", {}, lines[i]));
+  logRendered = lines.slice();
+  $$("li.newest", log).forEach((li) => li.classList.remove("newest"));
+  if (log.lastElementChild) log.lastElementChild.classList.add("newest");
+  if (logStick || !same) log.scrollTop = log.scrollHeight;
+}
+
+// the log follows the newest line unless the reader has scrolled up
+let logStick = true;
+els.log.addEventListener("scroll", () => {
+  logStick = els.log.scrollHeight - els.log.scrollTop - els.log.clientHeight < 24;
+});
+new ResizeObserver(() => { if (logStick) els.log.scrollTop = els.log.scrollHeight; }).observe(els.log);
+
+function renderFinal(m, names) {
+  if (!m.result) {
+    els.final.hidden = true;
+    els.final.replaceChildren();
+    return;
+  }
+  const next = m.table.next;
+  const rematch = h("button", {id: "rematch", type: "button", onclick: async (ev) => {
+    ev.currentTarget.disabled = true;
+    try {
+      const t = next ? {id: next} : await api(`/api/tables/${encodeURIComponent(TABLE_ID)}/again`, {token: token || ""});
+      if (token) localStorage.setItem(tokenKey(t.id), token);  // the humans keep their seats
+      location.href = `/table/${encodeURIComponent(t.id)}`;
+    } catch (e) {
+      notice(`No rematch: ${e.message}`);
+      ev.currentTarget.disabled = false;
+    }
+  }}, next ? "Go to the rematch" : "Rematch");
+  els.final.replaceChildren(
+    h("h2", {}, h("span", {"aria-hidden": "true"}, "★ "), winnersText(m.result, names)),
+    scoreTable(m.result, names, renderer, m.seat),
+    h("div", {class: "final-buttons"}, rematch,
+      h("a", {class: "button", id: "replay", href: `/replay/${encodeURIComponent(TABLE_ID)}`}, "Replay"),
+      h("a", {class: "button", id: "lobby", href: "/"}, "Lobby")));
+  els.final.hidden = false;
+}
+
+// ------------------------------------------------------------------ keyboard
+// Keyboard users get the focus on the first move when their turn comes; pointer users do not.
+let keyboardMode = false;
+addEventListener("keydown", (ev) => { if (ev.key === "Tab" || ev.key.length === 1 || ev.key === "Enter") keyboardMode = true; }, true);
+addEventListener("pointerdown", () => { keyboardMode = false; }, true);
+document.addEventListener("keydown", (ev) => {
+  const t = ev.target;
+  const typing = t && (t.tagName === "INPUT" || t.tagName === "TEXTAREA" || t.tagName === "SELECT" || t.isContentEditable);
+  if (ev.key === "Escape") {
+    document.dispatchEvent(new CustomEvent("cardboard:escape"));
+    for (const d of $$("details.movegroup[open]", els.actions)) d.open = false;
+    if (typing) t.blur();
+    return;
+  }
+  if (typing || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+  if (/^[1-9]$/.test(ev.key)) {
+    const b = $(`button.move[data-key="${ev.key}"]`, els.actions);
+    if (b && !b.disabled) { ev.preventDefault(); b.click(); }
+  } else if (ev.key === "z" || ev.key === "Z") {
+    if (!els.undo.hidden) { ev.preventDefault(); undo(); }
+  }
+});
+
+els.undo.addEventListener("click", undo);
+
+// ------------------------------------------------------------------ start
+(async () => {
+  if (!TABLE_ID) { setPrompt("No table id in the address."); return; }
+  try {
+    const summary = await api(`/api/tables/${encodeURIComponent(TABLE_ID)}`);
+    renderer = await loadRenderer(summary.game);
+    document.title = `${summary.name} · cardboard`;
+  } catch (e) {
+    setPrompt("There is no table here.");
+    notice(`${e.message}. Go back to the lobby.`);
+    return;
+  }
+  connect();
+})();
+
+// for tests and debugging: the last state message (what this page was sent, nothing more)
+window.cardboardTable = {get state() { return msg; }, get busy() { return busy; }};

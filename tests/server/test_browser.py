@@ -1,0 +1,406 @@
+"""The web table in a real browser: the lobby, playing whole games by clicking, offers in the
+other player's status bar, hidden hands, the phone layout, the replay viewer.
+
+Needs Python Playwright and a Chromium at /usr/bin/chromium; skipped without them. The app runs
+under uvicorn in a thread, on a free port with a temporary SQLite file. Screenshots of key
+moments go to build/screenshots/ (git-ignored).
+"""
+from __future__ import annotations
+
+import json
+import os
+import random
+import socket
+import threading
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync"]
+SHOTS = Path(__file__).resolve().parents[2] / "build" / "screenshots"
+
+try:
+    from playwright.sync_api import sync_playwright
+except ImportError:  # pragma: no cover - depends on the machine
+    sync_playwright = None
+
+if sync_playwright is None:
+    pytest.skip("Python Playwright is not installed (pip install playwright)", allow_module_level=True)
+if not os.path.exists(CHROMIUM):
+    pytest.skip(f"no Chromium at {CHROMIUM}", allow_module_level=True)
+
+import uvicorn  # noqa: E402
+
+from cardboard.server.app import create_app  # noqa: E402
+
+
+# ---------------------------------------------------------------------------- fixtures
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def base(tmp_path_factory):
+    app = create_app(db=str(tmp_path_factory.mktemp("web") / "tables.sqlite"), bot_delay=0.05)
+    port = free_port()
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    url = f"http://127.0.0.1:{port}"
+    for _ in range(200):
+        try:
+            with urllib.request.urlopen(url + "/api/games", timeout=1) as r:
+                if r.status == 200:
+                    break
+        except OSError:
+            time.sleep(0.05)
+    else:
+        pytest.fail("the web table did not start")
+    yield url
+    server.should_exit = True
+    thread.join(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+        yield b
+        b.close()
+
+
+def shot(page, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"))
+
+
+def watch_errors(page) -> list[str]:
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(f"page error: {e}"))
+    def console(m):
+        # a game without its own drawing yet (no static/games/<id>.js) falls back to the tree view
+        if m.type == "error" and "/static/games/" not in (m.location or {}).get("url", ""):
+            errors.append(f"console: {m.text}")
+    page.on("console", console)
+    return errors
+
+
+def api(base: str, path: str, body=None):
+    req = urllib.request.Request(base + path, data=None if body is None else json.dumps(body).encode(),
+                                 headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(req, timeout=10) as r:
+        return json.loads(r.read())
+
+
+# ---------------------------------------------------------------------------- playing by clicking
+def state_n(page) -> int:
+    return int(page.evaluate("document.body.dataset.n ?? -1"))
+
+
+LOOK = """() => ({
+  n: +(document.body.dataset.n ?? -1),
+  over: !document.querySelector('#final').hidden,
+  moves: [...document.querySelectorAll('#actions button.move')].map(b => ({
+    kind: b.dataset.kind, enabled: !b.disabled, folded: !!(b.closest('details') && !b.closest('details').open)})),
+})"""
+
+
+def look(page) -> dict:
+    """What a page shows in one round trip: its move count, whether it is over, its move buttons."""
+    return page.evaluate(LOOK)
+
+
+def is_over(page) -> bool:
+    return page.evaluate("() => !document.querySelector('#final').hidden")
+
+
+def click_a_move(page, rng: random.Random, prefer: str | None = None, seen: dict | None = None) -> str:
+    """Click one legal-move button of the status bar (opening its group if it is folded away);
+    returns its kind. Waits until the page shows the next state."""
+    seen = seen or look(page)
+    moves = seen["moves"]
+    assert moves and all(m["enabled"] for m in moves)
+    kinds = [m["kind"] for m in moves]
+    i = kinds.index(prefer) if prefer in kinds else rng.randrange(len(moves))
+    button = page.locator("#actions button.move").nth(i)
+    if moves[i]["folded"]:
+        button.evaluate("b => { b.closest('details').open = true; }")
+    button.click()
+    page.wait_for_function("n => +document.body.dataset.n !== n", arg=seen["n"], timeout=15000)
+    return kinds[i]
+
+
+def play_to_the_end(pages, rng, on_turn=None, max_moves=600, timeout=80.0):
+    """Whoever may move clicks a legal move, until every page shows the final scores."""
+    moves = 0
+    start = time.monotonic()
+    while True:
+        seen = [look(p) for p in pages]
+        if all(s["over"] for s in seen):
+            return moves
+        assert time.monotonic() - start < timeout, f"no end after {moves} clicks"
+        assert moves < max_moves, "the game did not end"
+        k = next((k for k, s in enumerate(seen) if s["moves"] and all(m["enabled"] for m in s["moves"])), None)
+        if k is None:
+            pages[0].wait_for_timeout(10)
+            continue
+        prefer = on_turn(pages[k], moves) if on_turn else None
+        click_a_move(pages[k], rng, prefer, seen[k])
+        moves += 1
+
+
+def assert_final_scores(page, players: int) -> None:
+    final = page.locator("#final")
+    assert final.is_visible()
+    table = final.locator("table.scores")
+    assert table.locator("thead th").count() == players + 1  # a category column, one per player
+    assert table.locator("tr.row-total").count() == 1
+    assert table.locator("tr.row-total td").first.evaluate("td => +getComputedStyle(td).fontWeight >= 700")
+    assert table.locator(".win-mark").count() >= 1 and "Winner" in table.locator(".win-mark").first.inner_text()
+    for button in ("#rematch", "#replay", "#lobby"):
+        assert page.locator(button).is_visible()
+
+
+# ---------------------------------------------------------------------------- tests
+def test_lobby_to_final_scores_of_aban_against_a_bot(base, browser):
+    ctx = browser.new_context(viewport={"width": 1366, "height": 768})
+    page = ctx.new_page()
+    errors = watch_errors(page)
+    page.goto(base + "/")
+    page.wait_for_selector("#game option[value=aban]", state="attached")
+    page.select_option("#game", "aban")
+    page.select_option("#players", "2")
+    page.fill("#name", "Ana")
+    page.select_option("#seat-0-kind", "human")
+    page.select_option("#seat-1-kind", "bot")
+    page.select_option("#seat-1-level", "random")
+    shot(page, "lobby")
+    page.click("#create-button")
+    page.wait_for_url("**/table/*")
+    table_id = page.url.rstrip("/").split("/")[-1]
+    page.wait_for_selector("body[data-n]")
+    assert page.locator("#prompt[role=status]").count() == 1
+    assert page.locator("#log[role=log]").count() == 1
+    page.wait_for_function("() => document.querySelector('#actions button.move:not([disabled])')", timeout=15000)
+    assert page.title().startswith("⯈"), page.title()  # your input is needed
+    assert "Ana" in page.locator("#prompt").inner_text()
+    shot(page, "aban-first-move")
+
+    rng = random.Random(11)
+    undone = []
+
+    def try_undo(p, moves):
+        if not undone and p.locator("#undo").is_visible():  # take back the first move once
+            n = state_n(p)
+            p.click("#undo")
+            p.wait_for_function("n => +document.body.dataset.n < n", arg=n, timeout=15000)
+            undone.append(n)
+        return None
+
+    moves = play_to_the_end([page], rng, on_turn=try_undo)
+    assert moves >= 5
+    assert_final_scores(page, 2)
+    assert "wins" in page.locator("#prompt").inner_text() or "share" in page.locator("#prompt").inner_text()
+    assert not page.title().startswith("⯈")
+    shot(page, "aban-final-scores")
+
+    # the replay viewer steps from the set-up to the end
+    page.click("#replay")
+    page.wait_for_url("**/replay/*")
+    page.wait_for_selector("body[data-step]")
+    last = int(page.get_attribute("body", "data-step"))
+    assert last > 5 and f"Move {last}/{last}" in page.inner_text("#step-label")
+    page.click("#first")
+    assert page.get_attribute("body", "data-step") == "0"
+    page.click("#next")
+    assert page.get_attribute("body", "data-step") == "1"
+    page.click("#last")
+    page.click("#prev")
+    assert page.get_attribute("body", "data-step") == str(last - 1)
+    shot(page, "aban-replay")
+
+    # a rematch: same game and seats, and this browser keeps its seat
+    page.click("a.home")
+    page.wait_for_selector(f"tr[data-table='{table_id}'][data-status=over]")
+    page.goto(f"{base}/table/{table_id}")
+    page.click("#rematch")
+    page.wait_for_url(lambda url: "/table/" in url and table_id not in url)
+    page.wait_for_function("() => window.cardboardTable.state && window.cardboardTable.state.seat === 0"
+                           " && window.cardboardTable.state.table.previous === " + json.dumps(table_id))
+    assert not errors, errors
+    ctx.close()
+
+
+def play_abyss_duel(base, browser):
+    """Two people play a whole Abyss game against each other, by clicking, with a spectator
+    watching; records what each page's DOM showed of the hands along the way."""
+    record = {"offers": 0, "offer_prompts": [], "hand_checks": 0, "leaks": [], "errors": []}
+    a_ctx = browser.new_context(viewport={"width": 1366, "height": 768})
+    b_ctx = browser.new_context(viewport={"width": 1366, "height": 768})
+    s_ctx = browser.new_context(viewport={"width": 1366, "height": 768})
+    a, b, spec = a_ctx.new_page(), b_ctx.new_page(), s_ctx.new_page()
+    for p in (a, b, spec):
+        record["errors"] += [watch_errors(p)]
+
+    a.goto(base + "/")
+    a.wait_for_selector("#game option[value=abyss]", state="attached")
+    a.select_option("#game", "abyss")
+    a.select_option("#players", "2")
+    a.fill("#name", "Ana")
+    a.select_option("#seat-1-kind", "human")
+    a.click("#options-box summary")
+    a.fill("#seed", "5")
+    a.click("#create-button")
+    a.wait_for_url("**/table/*")
+    table_id = a.url.rstrip("/").split("/")[-1]
+    a.wait_for_selector("body[data-n]")
+    assert "Waiting for 1 more player" in a.inner_text("#prompt")
+
+    b.goto(base + "/")
+    b.fill("#name", "Ben")
+    b.locator(f"tr[data-table='{table_id}'] button.join").click()
+    b.wait_for_url(f"**/table/{table_id}")
+    spec.goto(f"{base}/table/{table_id}")
+    for p in (a, b, spec):
+        p.wait_for_function("() => document.body.dataset.n !== undefined && window.cardboardTable.state"
+                            " && window.cardboardTable.state.table.status === 'running'", timeout=15000)
+    assert spec.get_attribute("body", "data-seat") == "spectator"
+    shot(a, "abyss-start")
+
+    seat_of = {id(a): 0, id(b): 1}
+    other = {id(a): b, id(b): a}
+
+    def check_hands(tag):
+        record["hand_checks"] += 1
+        for page, mine in ((a, 0), (b, 1)):
+            theirs = 1 - mine
+            if page.locator(f"[data-hand-seat='{theirs}']").count():
+                record["leaks"].append(f"{tag}: seat {mine}'s page shows seat {theirs}'s hand")
+            if page.locator("[data-hand-seat]").count() != 1:
+                record["leaks"].append(f"{tag}: seat {mine}'s page has {page.locator('[data-hand-seat]').count()} hands")
+            sent = page.evaluate(f"window.cardboardTable.state.view.seats[{theirs}].hand")
+            if sent is not None:
+                record["leaks"].append(f"{tag}: seat {mine} was sent seat {theirs}'s hand")
+            size = page.evaluate(f"window.cardboardTable.state.view.seats[{mine}].hand.length")
+            if page.locator(f"[data-hand-seat='{mine}'] .in-hand").count() != size:
+                record["leaks"].append(f"{tag}: seat {mine}'s own hand is not drawn in full")
+        if spec.locator("[data-hand-seat], .in-hand").count():
+            record["leaks"].append(f"{tag}: the spectator's page shows a hand")
+
+    def on_turn(page, moves):
+        if moves % 10 == 5:
+            check_hands(f"click {moves}")
+        view_phase = page.evaluate("window.cardboardTable.state.view.phase")
+        if view_phase == "offer":
+            # the purchase offer is in the offered player's status bar, not a modal, and marks the tab
+            status = page.locator("#status")
+            text = status.locator("#prompt").inner_text()
+            assert "offers you" in text, text
+            assert status.locator("button.move[data-kind=buy]").count() == 1
+            assert status.locator("button.move[data-kind=decline]").count() == 1
+            assert page.title().startswith("⯈")
+            assert not other[id(page)].title().startswith("⯈")
+            record["offers"] += 1
+            record["offer_prompts"].append((seat_of[id(page)], text))
+            if record["offers"] == 1:
+                shot(page, "abyss-offer-in-status-bar")
+                shot(other[id(page)], "abyss-offer-seen-by-the-offerer")
+                shot(spec, "abyss-spectator")
+            return "buy" if record["offers"] % 2 else "decline"
+        return None
+
+    rng = random.Random(5)
+    record["moves"] = play_to_the_end([a, b], rng, on_turn=on_turn)
+    check_hands("end")
+    spec.wait_for_function("() => !document.querySelector('#final').hidden", timeout=15000)
+    record["pages"] = (a, b, spec)
+    record["contexts"] = (a_ctx, b_ctx, s_ctx)
+    shot(a, "abyss-final-scores")
+    return record
+
+
+def test_two_people_play_abyss_by_clicking_and_never_see_each_others_hands(base, browser):
+    """(One game for both checks: it is the slow part of this file.) Offers are answered in the
+    offered player's status bar; no page ever holds another seat's hand; the spectator none."""
+    abyss_duel = play_abyss_duel(base, browser)
+    a, b, spec = abyss_duel["pages"]
+    assert abyss_duel["moves"] > 20
+    assert abyss_duel["offers"] >= 1, "no purchase offer came up"
+    for page in (a, b, spec):
+        assert_final_scores(page, 2)
+    totals = [p.locator("#final tr.row-total").inner_text() for p in (a, b, spec)]
+    assert totals[0] == totals[1] == totals[2], totals
+    errors = [e for errs in abyss_duel["errors"] for e in errs]
+    assert not errors, errors
+    # hidden information: checked every 10 clicks and at the end
+    assert abyss_duel["hand_checks"] >= 3
+    assert not abyss_duel["leaks"], abyss_duel["leaks"]
+    for c in abyss_duel["contexts"]:
+        c.close()
+
+
+def test_phone_layout_keeps_the_status_bar_and_big_buttons(base, browser):
+    t = api(base, "/api/tables", {"game": "abyss", "players": 2, "seed": 3,
+                                  "seats": [{"kind": "human"}, {"kind": "bot", "level": "random"}]})
+    seat = api(base, f"/api/tables/{t['id']}/join", {"name": "Ana"})
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    ctx.add_init_script(f"localStorage.setItem('cardboard:token:{t['id']}', {json.dumps(seat['token'])})")
+    page = ctx.new_page()
+    errors = watch_errors(page)
+    page.goto(f"{base}/table/{t['id']}")
+    rng = random.Random(3)
+    checked = 0
+    groups_seen = 0
+    shot_group = False
+    for step in range(14):
+        page.wait_for_function("() => document.querySelector('#actions button.move:not([disabled])')"
+                               " || !document.querySelector('#final').hidden", timeout=15000)
+        if is_over(page):
+            break
+        for det in page.locator("#actions details.movegroup").all():  # open the folded groups too
+            det.evaluate("d => { d.open = true; }")
+            groups_seen += 1
+        heights = page.eval_on_selector_all("button.move", "bs => bs.filter(b => b.offsetParent).map(b => b.getBoundingClientRect().height)")
+        assert heights and min(heights) >= 44, heights
+        checked += len(heights)
+        # the status bar stays on screen when the page is scrolled to the bottom
+        page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+        box = page.locator("#status").bounding_box()
+        assert box is not None and box["y"] <= 1 and box["height"] < 844 * 0.6, box
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390 + 1, "the page scrolls sideways"
+        if step == 0:
+            shot(page, "phone-first-move")
+        if groups_seen and not shot_group:
+            shot(page, "phone-open-group")
+            shot_group = True
+        click_a_move(page, rng)
+    page.evaluate("window.scrollTo(0, 0)")
+    shot(page, "phone-table")
+    assert checked >= 10
+    assert not errors, errors
+    ctx.close()
+
+
+def test_a_game_without_its_drawing_falls_back_to_the_tree_view(base, browser):
+    t = api(base, "/api/tables", {"game": "abyss", "players": 2, "seed": 4,
+                                  "seats": [{"kind": "bot", "level": "random"}, {"kind": "bot", "level": "random"}]})
+    ctx = browser.new_context(viewport={"width": 1366, "height": 768})
+    page = ctx.new_page()
+    page.route("**/static/games/abyss.js", lambda route: route.fulfill(status=404, body="missing"))
+    page.goto(f"{base}/table/{t['id']}")
+    page.wait_for_selector("#board .tree-view details.tree-node")
+    assert page.get_attribute("body", "data-seat") == "spectator"
+    assert page.locator("#board .board-abyss .lord").count() == 0
+    tree = page.locator("#board .tree-view")
+    assert "court" in tree.inner_text() and "council" in tree.inner_text()
+    assert page.locator("#actions button.move").count() == 0  # a spectator has no moves
+    shot(page, "fallback-tree-view")
+    ctx.close()
