@@ -16,7 +16,7 @@ from typing import Any, Awaitable, Callable
 
 import cardboard
 from cardboard.agents import Agent, make_agent
-from cardboard.engine import Action, ConfigError, IllegalAction, State, game_class, list_games
+from cardboard.engine import ConfigError, IllegalAction, State, game_class, list_games
 from cardboard.engine.rng import derive_seed
 
 from .store import SeatRecord, Store, StoreConflict, TableRecord
@@ -403,4 +403,4 @@ class TableService:
                 live.bot_task.cancel()
 
 
-__all__ = ["TableService", "TableError", "LiveTable", "reveals", "token_hash", "Action"]
+__all__ = ["TableService", "TableError", "LiveTable", "reveals", "token_hash"]
