@@ -4,6 +4,8 @@ Measured when the bounds below were set (fixed seeds, seats rotated), 2 players:
   Aban!                heuristic vs random 40 games: win share 1.00; 100 games 0.99
   Hideous Abomination  heuristic vs random 40 games: win share 0.95; 100 games 0.95
   Aban! solo           heuristic mean 35.5 (24 games here: 35.7) vs greedy 27.5 (here 28.3)
+  Abyss                heuristic vs random 40 games: win share 1.00; vs greedy 40 games 1.00
+                       (arena, 100 games: 1.00 vs both, 95% interval 0.96-1.00)
 The bounds leave a wide margin: a bug that makes a heuristic play like a random agent fails them.
 """
 import pytest
@@ -11,13 +13,14 @@ import pytest
 import cardboard
 from cardboard import ConfigError
 from cardboard.agents import GreedyAgent, RandomAgent
-from cardboard.agents.heuristics import HEURISTICS, AbanHeuristic, HAHeuristic, heuristic_for
+from cardboard.agents.heuristics import HEURISTICS, AbanHeuristic, AbyssHeuristic, HAHeuristic, heuristic_for
 from cardboard.engine import Rng, derive_seed
 
 from tests.games.aban.helpers import choose_foods, make, set_dice, set_garden
+from tests.games.abyss import helpers as ay
 from tests.games.hideous_abomination.helpers import at_phase, make as make_ha, set_slab
 
-PLAYER_COUNTS = {"aban": (1, 2, 3, 4, 5), "hideous-abomination": (2, 3, 4, 5)}
+PLAYER_COUNTS = {"aban": (1, 2, 3, 4, 5), "abyss": (2, 3, 4), "hideous-abomination": (2, 3, 4, 5)}
 
 
 def _options(game_id: str, k: int) -> dict:
@@ -25,14 +28,17 @@ def _options(game_id: str, k: int) -> dict:
     simplified variants now and then for Hideous Abomination."""
     if game_id == "aban":
         return [{}, {"expansion": True}, {"token_side": "rocky"}][k % 3]
+    if game_id == "abyss":
+        return {}
     return [{}, {}, {}, {"variant": "ages_6_7"}, {"variant": "ages_4_5"}][k % 5]
 
 
 def test_registry():
-    assert HEURISTICS == {"aban": AbanHeuristic, "hideous-abomination": HAHeuristic}
+    assert HEURISTICS == {"aban": AbanHeuristic, "abyss": AbyssHeuristic, "hideous-abomination": HAHeuristic}
     assert heuristic_for("aban") is AbanHeuristic
+    assert heuristic_for("abyss") is AbyssHeuristic
     assert heuristic_for("hideous-abomination") is HAHeuristic
-    assert AbanHeuristic.name == HAHeuristic.name == "heuristic"
+    assert AbanHeuristic.name == AbyssHeuristic.name == HAHeuristic.name == "heuristic"
     assert set(HEURISTICS) == set(cardboard.list_games())
     with pytest.raises(ConfigError, match="no heuristic agent for game 'chess'"):
         heuristic_for("chess")
@@ -56,7 +62,7 @@ def test_legal_move_in_every_state(game_id):
                 state.apply(action if coin.below(2) else other.choose(state))
 
 
-@pytest.mark.parametrize("game_id,players", [("aban", 3), ("hideous-abomination", 3)])
+@pytest.mark.parametrize("game_id,players", [("aban", 3), ("abyss", 3), ("hideous-abomination", 3)])
 def test_deterministic_for_a_seed(game_id, players):
     agent_class = heuristic_for(game_id)
 
@@ -108,7 +114,12 @@ def _win_share(game_id, agent_classes, games, players=2, seed=0):
 @pytest.mark.parametrize("game_id", sorted(PLAYER_COUNTS))
 def test_beats_random_at_two_players(game_id):
     share, _ = _win_share(game_id, [heuristic_for(game_id), RandomAgent], games=40)
-    assert share[0] >= 0.8, share  # measured 1.00 (Aban!) and 0.95 (Hideous Abomination)
+    assert share[0] >= 0.8, share  # measured 1.00 (Aban!), 1.00 (Abyss) and 0.95 (Hideous Abomination)
+
+
+def test_abyss_beats_greedy_at_two_players():
+    share, _ = _win_share("abyss", [AbyssHeuristic, GreedyAgent], games=40, seed=1)
+    assert share[0] >= 0.6, share  # measured 1.00
 
 
 def test_aban_solo_scores_above_greedy():
@@ -167,4 +178,104 @@ def test_ha_reads_only_what_the_view_shows():
         assert [(p["size"], p["top"]["id"] if p["top"] else None) for p in view["buffet"]] == [
             (len(p), cfg.tiles[p[-1]].id if p else None) for p in state.buffet]
         assert view["turn_player"] == state.player
+        state.apply(bots[seat].choose(state))
+
+
+def test_abyss_recruits_paying_least():
+    """The Landowner (12 Influence, 10 in Seahorses) with Seahorses 5, 4, 3, 1 and no pearls,
+    a Seahorse 4 already affiliated: paying 5 + 4 + 1 spends less than 5 + 4 + 3 (and the
+    affiliated 1 or 3 would not score over the 4)."""
+    _, s = ay.make(2, seed=1)
+    ay.set_affiliated(s, 0, [("seahorse", 4)])
+    ay.set_hand(s, 0, [("seahorse", 5), ("seahorse", 4), ("seahorse", 3), ("seahorse", 1)])
+    ay.set_pearls(s, 0, 0)
+    ay.set_court(s, ["landowner", "traitor", "hermit"])
+    ay.at_turn(s, 0)
+    a = AbyssHeuristic(0).choose(s).to_json()
+    assert a["kind"] == "recruit" and a["lord"] == "landowner", a
+    assert sorted(v for _, v in a["pay"]) == [1, 4, 5] and a["affiliate"] == ["seahorse", 1]
+
+
+def test_abyss_affiliates_high_when_it_scores():
+    """The same hand with no Seahorse affiliated: 5 + 4 + 3 affiliates the 3 (3 Influence at the
+    end) for one more point of Allies than 5 + 4 + 1, which would affiliate the 1."""
+    _, s = ay.make(2, seed=1)
+    ay.set_hand(s, 0, [("seahorse", 5), ("seahorse", 4), ("seahorse", 3), ("seahorse", 1)])
+    ay.set_pearls(s, 0, 0)
+    ay.set_court(s, ["landowner", "traitor", "hermit"])
+    ay.at_turn(s, 0)
+    a = AbyssHeuristic(0).choose(s).to_json()
+    assert a["kind"] == "recruit" and a["lord"] == "landowner", a
+    assert a["affiliate"] == ["seahorse", 3], a
+
+
+def test_abyss_fights_for_the_key_that_takes_a_location():
+    """Two keys held and the Threat on the key space: the Monster is fought for the third key
+    (a Location at once) rather than passed."""
+    _, s = ay.make(2, seed=1)
+    s.keys = (2, 0)
+    s.key_supply -= 2
+    s.threat = 3
+    ay.at_turn(s, 0)
+    ay.stack_deck(s, ["monster"])
+    ay.do(s, "explore")
+    assert s.phase == "monster"
+    assert AbyssHeuristic(0).choose(s).kind == "fight"
+
+
+def test_abyss_keeps_the_location_its_lords_score():
+    """Four Politicians: of Parliament (6 + 2 each), The Barracks (7 + 2 per Military Lord) and
+    The Jail (15 - 1 per Lord), Parliament is kept."""
+    _, s = ay.make(2, seed=1)
+    ay.give_lords(s, 0, ["corruptor", "traitor", "schemer"])
+    ay.set_locations(s, 0, [("the_abyss", ["diplomat"])])
+    s.keys = (3, 0)
+    s.key_supply -= 3
+    ay.at_turn(s, 0)
+    s.phase = ay.IDLE
+    s._resume()
+    assert s.phase == "where"
+    ay.stack_locations(s, ["parliament", "barracks", "the_jail"])
+    ay.do(s, "draw", n=3)
+    assert s.phase == "keep"
+    assert AbyssHeuristic(0).choose(s).to_json() == {"kind": "keep", "location": "parliament"}
+
+
+def test_abyss_reads_only_what_the_view_shows():
+    """The Abyss heuristic reads the state's public slots (and its own hand and tokens) rather
+    than building the view: they are what the view shows to the deciding seat."""
+    from cardboard.games.abyss.content import RACES
+
+    state = cardboard.load_game("abyss", 3, 9).new_initial_state()
+    bots = [AbyssHeuristic(s) for s in range(3)]
+    cfg = state.cfg
+    lord_id = [x.id for x in cfg.lords]
+    while not state.is_terminal():
+        seat = state.current_player
+        view = state.view(seat)
+        for s, e in enumerate(view["seats"]):
+            assert e["pearls"] == state.pearls[s] and e["hand_size"] == len(state.hands[s])
+            assert e["monster_tokens"] == len(state.tokens[s]) and e["key_tokens"] == state.keys[s]
+            assert e["keys"] == state.key_count(s) and e["hand_limit"] == state.hand_limit(s)
+            assert [(c["race"], c["value"]) for c in e["affiliated"]] == [
+                (RACES[cfg.card_race[c]], cfg.card_value[c]) for c in state.affiliated[s]]
+            assert [(x["id"], x["disabled"]) for x in e["lords"]] == [
+                (lord_id[x], x in state.disabled) for x in state.free[s]]
+            assert [(p["location"]["id"], [x["id"] for x in p["lords"]]) for p in e["locations"]] == [
+                (cfg.locations[loc].id, [lord_id[x] for x in under]) for loc, under in state.locations[s]]
+        mine = view["seats"][seat]
+        assert sorted((c["race"], c["value"]) for c in mine["hand"]) == sorted(
+            (RACES[cfg.card_race[c]], cfg.card_value[c]) for c in state.hands[seat])
+        assert mine["token_values"] == sorted(cfg.token_values[t] for t in state.tokens[seat])
+        assert [x["id"] for x in view["court"]] == [lord_id[x] for x in state.court]
+        assert [x["id"] for x in view["lord_discard"]] == [lord_id[x] for x in state.lord_discard]
+        assert [c["size"] for c in view["council"]] == [len(st) for st in state.council]
+        assert [x["id"] for x in view["locations_open"]] == [cfg.locations[x].id for x in state.loc_open]
+        assert view["location_deck_size"] == len(state.loc_deck) and view["lord_deck_size"] == len(state.lord_deck)
+        assert view["token_pool"] == len(state.token_pool) and view["key_supply"] == state.key_supply
+        assert view["threat"] == state.threat and view["turn_player"] == state.player
+        assert len(view["track"]) == len(state.track)
+        assert (view["last_round"] is None) == (state.final is None)
+        if view["last_round"] is not None:
+            assert view["last_round"]["still_to_play"] == list(state.final)
         state.apply(bots[seat].choose(state))

@@ -201,3 +201,40 @@ def test_arrow_power_once_passive_power_while_free():
     at_turn(s, 1)
     idle_turn(s)
     assert s.current_player == 0 and s.pearls[0] == 0  # covered by the Location: no more income
+
+
+def test_payments_match_a_brute_force_count():
+    """[AY-R-2] [AY-R-3] [AY-R-5] [AY-D-3] the pruned enumeration gives exactly the payments a
+    brute force over every sub-multiset of the hand accepts."""
+    import random
+    from collections import Counter
+    from itertools import product as iproduct
+
+    from cardboard.games.abyss.recruit import payments
+
+    rnd = random.Random(5)
+    for _ in range(300):
+        by_race = tuple(tuple(sorted((rnd.randint(1, 5) for _ in range(rnd.randint(0, 3))), reverse=True))
+                        for _ in range(5))
+        n_races, required = rnd.randint(1, 3), rnd.choice([-1, 0, 1, 2, 3, 4])
+        if required < 0:
+            n_races = 5
+        cost, pearls, any_races = rnd.randint(0, 12), rnd.randint(0, 4), rnd.random() < 0.2
+        got = {(tuple(sorted(p)), extra) for p, extra in payments(by_race, n_races, required, cost, pearls, any_races)}
+        cards = [(r, v) for r, vals in enumerate(by_race) for v in vals]
+        want = set()
+        for mask in iproduct((0, 1), repeat=len(cards)):
+            pay = [c for c, m in zip(cards, mask) if m]
+            races = {r for r, _ in pay}
+            if not pay or len(races) != n_races:
+                continue
+            if required >= 0 and not any_races and required not in races:
+                continue
+            total = sum(v for _, v in pay)
+            if cost - total > pearls:
+                continue
+            per = Counter(r for r, _ in pay)
+            if any(per[r] > 1 and v <= total - cost for r, v in pay):
+                continue  # a spare Ally
+            want.add((tuple(sorted(pay)), max(0, cost - total)))
+        assert got == want, (by_race, n_races, required, cost, pearls, any_races)

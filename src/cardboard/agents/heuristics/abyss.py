@@ -20,19 +20,30 @@ Everything is valued in Influence Points (IP), as what a move adds to its own fi
   revealed Allies are bought when worth more than the price (and the pearls the explorer gets);
 * Locations by their formulas on its own cards, plus the growth the rest of the game may bring;
   keys are given up from the Lords whose powers are worth least; the powers' choices (discards,
-  the Assassin, the Hunter, swaps) take the option worth most.
+  the Assassin, the Hunter, swaps) take the option worth most;
+* it plots at Court only when nothing is worth doing and pearls are plentiful, and recruits its
+  last Lord (which ends the game) gladly with a lead, reluctantly without one.
 
 Honesty: it reads only what its seat may see. Directly from the state's slots (the full view
 builds the game's log and costs more than a decision), it reads the public ones: `court`,
-`free`, `disabled`, `locations`, `affiliated`, `keys`, `pearls`, `track`, `threat`, `bought`,
-`loc_open`, `loc_out`, `lord_discard`, `final`, `player`, `phase`, `target` and the sizes of
-`hands`, `tokens`, `council`, `lord_deck`, `loc_deck`, `token_pool`; of its own seat `hands[me]`
-and `tokens[me]`; and `drawn` only in the KEEP phase, when it is the one who drew them. It also
-calls the state's public helpers `cost_for`, `key_count`, `key_lords`, `hand_limit`,
-`_threat_lowered`, `_active` and `lords_owned` (which read only public slots). It never reads
-another seat's hand or tokens, the Council stacks' contents, the decks or the discard pile.
+`free`, `disabled`, `locations`, `affiliated`, `keys`, `key_supply`, `pearls`, `track`,
+`threat`, `loc_open`, `loc_out`, `lord_discard`, `final`, `phase`, `player`, `decider`, `acted`,
+`target`, and the sizes of `hands`, `tokens`, `council`, `lord_deck`, `loc_deck`, `token_pool`;
+of its own seat `hands[me]` and `tokens[me]`; and `drawn` only when it is the one who drew them
+(the KEEP phase). It also calls the state's public helpers `price`, `cost_for`, `key_count`, `hand_limit`,
+`_threat_lowered`, `_active` and `lords_owned`, which read only public slots. It never reads
+another seat's hand or token values, the Council stacks' contents, the decks, the Location stack
+(what it holds follows from the Locations in sight; Black Smokers' search shows it through the
+legal moves) or the discard pile. The tests check these slots against `state.view(seat)` and
+check that a determinized copy (hidden cards re-dealt) gets the same move.
+
+Speed: a decision's context (Lord worths, card worths, the track's values) is cached on the
+slots it reads, so the steps of one exploration and the offers around the table share it;
+the expected best Location draws are cached on the cards they depend on.
 """
 from __future__ import annotations
+
+from bisect import bisect_right
 
 from cardboard.engine import Action, State
 from cardboard.games.abyss.content import GUILDS, RACES
@@ -42,21 +53,30 @@ from ..base import Agent
 NR = len(RACES)
 _RACE = {r: i for i, r in enumerate(RACES)}
 
-R0 = 0.55          # worth of one point of Ally value in hand, as fuel for later Lords
+R0 = 0.85          # worth of one point of Ally value in hand, as fuel for later Lords
 POT_W = 0.5        # weight of a change in the hand's recruit potential
-GAMMA = 0.72       # recruit potential kept per point of cost still missing
-MISS = 3.0         # a missing race counts as this many missing points
+GAMMA = 0.8       # recruit potential kept per point of cost still missing
+MISS = 3           # a missing race counts as this many missing points
 SECOND = 0.3       # weight of the second-best Lord in the potential
 PEARL0 = 0.7       # worth of a pearl while there is game left
 TEMPO = 2.0        # recruiting now rather than later (the seventh Lord ends the game)
-DELTA = 0.85       # discount per further card revealed on the track
+DELTA = 0.95       # discount per further card revealed on the track
 OPEN_SYN = 0.3     # share of a face-up Location's synergy counted for a Lord
 PARTIAL_KEY = 0.25  # share of a Location's worth per key toward the next three
-BUY_MARGIN = 0.2   # a purchase must beat its price by this much
+BUY_MARGIN = 0.5   # a purchase must beat its price by this much
 TURNS_PER_LORD = 3.2  # each player's turns per Lord recruited, roughly
 END_LEAD = 6.0     # ending the game needs a lead of this much (the others play once more)
+END_WAIT = 3.0     # the most that holding back the last Lord (when behind) is worth
+INCOME_TURNS = 8.0  # turns of income counted for a Lord that pays every turn
+REQUEST_BIAS = 0.0  # added to the worth of requesting support
+RICH = 20          # Ally value in hand beyond which each point is worth less ...
+RICH_SCALE = 10.0  # ... halving at RICH + RICH_SCALE
+
+_GPOW = [GAMMA ** k for k in range(64)]
 
 _STATIC: dict = {}
+_DRAWS: dict = {}  # expected best draws, shared between decisions
+_CTX_LIMIT = 2_000
 
 
 class _Static:
@@ -78,6 +98,9 @@ class _Static:
         self.n_tokens = len(cfg.token_values)
         self.n_locations = len(cfg.locations)
         self.track = cfg.setup.track_size
+        self.locs = tuple(_compile_location(spec) for spec in cfg.locations)
+        self.keyed = tuple(cfg.lkeys[x] > 0 or cfg.guild[x] == "ambassador" for x in range(n_lords))
+        self.values_of = [sorted({v for (r, v), _ in self.kinds if r == race}) for race in range(NR)]
 
 
 def _static(cfg) -> _Static:
@@ -90,8 +113,25 @@ def _static(cfg) -> _Static:
 
 
 # ---------------------------------------------------------------- Location formulas
-def _count(cfg, what: str, lords, allies) -> int:
+def _compile_location(spec) -> tuple:
+    """(special, base, per, what, param) with `what` one of the counts of content.py."""
+    if spec.special is not None:
+        return (spec.special, 0, 0, None, None)
+    kind, _, name = spec.count.partition(":")
+    if kind == "guild":
+        return (None, spec.base, spec.per, "guild", name)
+    if kind == "affiliated" and name:
+        return (None, spec.base, spec.per, "race", _RACE[name])
+    return (None, spec.base, spec.per, spec.count, None)
+
+
+def _count(cfg, what: str, param, lords, allies) -> int:
     """What a Location formula counts, on a list of Lords and of affiliated (race, value)."""
+    if what == "guild":
+        guild = cfg.guild
+        return sum(1 for x in lords if guild[x] == param)
+    if what == "race":
+        return sum(1 for a in allies if a[0] == param)
     if what == "lords":
         return len(lords)
     if what == "guilds":
@@ -110,26 +150,20 @@ def _count(cfg, what: str, lords, allies) -> int:
         for r, v in allies:
             low[r] = min(v, low.get(r, v))
         return sum(low.values())
-    kind, _, name = what.partition(":")
-    if kind == "guild":
-        return sum(1 for x in lords if cfg.guild[x] == name)
-    if kind == "affiliated":
-        r = _RACE[name]
-        return sum(1 for a in allies if a[0] == r)
     return 0
 
 
-def _loc_value(cfg, loc: int, lords, allies, opp_locs=()) -> int:
-    spec = cfg.locations[loc]
-    if spec.special == "smokers":
-        return 0
-    if spec.special == "mirror":
+def _loc_value(cfg, specs, loc: int, lords, allies, opp_locs=()) -> int:
+    special, base, per, what, param = specs[loc]
+    if special is None:
+        return base + per * _count(cfg, what, param, lords, allies)
+    if special == "mirror":
         best = 0
         for theirs in opp_locs:
-            if cfg.locations[theirs].special is None:
-                best = max(best, _loc_value(cfg, theirs, lords, allies))
+            if specs[theirs][0] is None:
+                best = max(best, _loc_value(cfg, specs, theirs, lords, allies))
         return best
-    return spec.base + spec.per * _count(cfg, spec.count, lords, allies)
+    return 0
 
 
 def _expected_max(values: list[float], n: int) -> float:
@@ -179,13 +213,11 @@ class _Ctx:
         self.owned_locs = [loc for loc, _ in state.locations[me]]
         self.opp_locs = [loc for s in range(n) if s != me for loc, _ in state.locations[s]]
         self.opp_w = 1.0 if n == 2 else 0.6
+        self._profile()
         # how much game is left for me
         max_lords = max(len(state.lords_owned(s)) for s in range(n))
-        if state.final is not None:
-            after = 1 if me in state.final else 0
-            if state.player != me and me in state.final:
-                after = 1
-            rem = float(after)
+        if state.final is not None:  # the last round: one more turn for those still in it
+            rem = 1.0 if me in state.final else 0.0
         else:
             by_lords = TURNS_PER_LORD * max(0.5, cfg.setup.lords_to_end - max_lords)
             left = len(state.lord_deck) + len(state.court) - cfg.setup.refill_at
@@ -193,7 +225,10 @@ class _Ctx:
             rem = min(by_lords, by_deck)
         self.rem = rem
         self.res = res = min(1.0, rem / 4.0)  # how much resources in hand still matter
-        self.R = R0 * res
+        # a large hand is worth less per point: Lords come one a turn, not one a card
+        total = sum(self.tot)
+        self.sat = 1.0 / (1.0 + max(0, total - RICH) / RICH_SCALE)
+        self.R = R0 * res * self.sat
         self.pot_w = POT_W * res
         self.pearl_v = 0.03 + PEARL0 * res
         self.end_w = 1.0 - res  # weight of the end-of-game affiliation of the hand
@@ -204,6 +239,14 @@ class _Ctx:
         self._lv = {}
         self._loc_e = None
         self._token_v = None
+        self._lf = {}
+        self._unseen = None
+        self._tv = None
+        self._draws: dict = {}
+        self._filled = False
+        self._lead = None
+        self._unseen_lord = None
+        self._pex: dict = {}
 
     # ------------------------------------------------------------ values of things
     @property
@@ -217,64 +260,165 @@ class _Ctx:
             self._token_v = (st.token_total - sum(vals[t] for t in mine)) / unseen if unseen > 0 else 0.0
         return self._token_v
 
-    def loc_now(self, loc: int, lords=None, allies=None) -> float:
-        return _loc_value(self.cfg, loc, self.lords if lords is None else lords,
-                          self.allies if allies is None else allies, self.opp_locs)
+    def _profile(self) -> None:
+        """The counts the Location formulas read, on my Lords and affiliated Allies."""
+        cfg = self.cfg
+        lords = self.lords
+        gcount: dict = {}
+        for x in lords:
+            g = cfg.guild[x]
+            gcount[g] = gcount.get(g, 0) + 1
+        ips = [cfg.ip[x] for x in lords]
+        keyed = sum(1 for x in lords if self.st.keyed[x])
+        low: dict = {}
+        race_n = [0] * NR
+        for r, v in self.allies:
+            race_n[r] += 1
+            low[r] = min(v, low.get(r, v))
+        self.counts = {"lords": len(lords), "guilds": len(gcount), "affiliated": len(self.allies),
+                       "weakest_lord": min(ips, default=0), "strongest_lord": max(ips, default=0),
+                       "lords_with_keys": keyed, "lords_without_keys": len(lords) - keyed,
+                       "lowest_affiliated_sum": sum(low.values())}
+        self.gcount = gcount
+        self.race_n = race_n
+        self.low = low
+
+    def count(self, what: str, param) -> int:
+        if what == "guild":
+            return self.gcount.get(param, 0)
+        if what == "race":
+            return self.race_n[param]
+        return self.counts.get(what, 0)
+
+    def loc_now(self, loc: int) -> float:
+        """A Location's worth on my cards now."""
+        special, base, per, what, param = self.st.locs[loc]
+        if special is None:
+            return base + per * self.count(what, param)
+        if special == "mirror":
+            locs = self.st.locs
+            return max((self.loc_now(x) for x in self.opp_locs if locs[x][0] is None), default=0)
+        return 0
+
+    def lord_delta(self, loc: int, lord: int) -> float:
+        """What one more Lord adds to a Location's worth on my cards."""
+        special, base, per, what, param = self.st.locs[loc]
+        if special is not None:
+            if special == "mirror":
+                locs = self.st.locs
+                cands = [x for x in self.opp_locs if locs[x][0] is None]
+                if not cands:
+                    return 0
+                return max(self.loc_now(x) + self.lord_delta(x, lord) for x in cands) - self.loc_now(loc)
+            return 0
+        cfg = self.cfg
+        if what == "guild":
+            return per if cfg.guild[lord] == param else 0
+        if what == "lords":
+            return per
+        if what == "guilds":
+            return 0 if cfg.guild[lord] in self.gcount else per
+        if what == "weakest_lord":
+            c = self.counts["weakest_lord"]
+            return per * (min(c, cfg.ip[lord]) - c) if self.lords else per * cfg.ip[lord]
+        if what == "strongest_lord":
+            c = self.counts["strongest_lord"]
+            return per * (max(c, cfg.ip[lord]) - c)
+        if what == "lords_with_keys":
+            return per if self.st.keyed[lord] else 0
+        if what == "lords_without_keys":
+            return 0 if self.st.keyed[lord] else per
+        return 0
+
+    def ally_delta(self, loc: int, r: int, v: int) -> float:
+        """What one more affiliated Ally adds to a Location's worth on my cards."""
+        special, base, per, what, param = self.st.locs[loc]
+        if special is not None:
+            if special == "mirror":
+                locs = self.st.locs
+                cands = [x for x in self.opp_locs if locs[x][0] is None]
+                if not cands:
+                    return 0
+                return max(self.loc_now(x) + self.ally_delta(x, r, v) for x in cands) - self.loc_now(loc)
+            return 0
+        if what == "race":
+            return per if r == param else 0
+        if what == "affiliated":
+            return per
+        if what == "lowest_affiliated_sum":
+            old = self.low.get(r)
+            return per * (v if old is None else min(old, v) - old)
+        return 0
 
     def loc_future(self, loc: int) -> float:
         """A Location's worth to me: now, plus what the rest of the game may add to it."""
-        cfg = self.cfg
-        spec = cfg.locations[loc]
-        now = self.loc_now(loc)
-        if spec.special == "smokers":
-            return self.best_unseen_location()
-        if spec.special is not None:
-            return now
-        fl = self.future_lords
-        what = spec.count
-        kind, _, name = what.partition(":")
-        grow = 0.0
-        if kind == "guild":
-            grow = fl * self.st.guild_share[name]
-        elif kind == "affiliated" and name:
-            r = _RACE[name]
-            grow = fl / NR + (0.6 if self.hand[r] and self.hand[r][-1] > 0 else 0.0) * (1 - self.res * 0.5)
-        elif what == "affiliated":
-            grow = fl + sum(1 for h in self.hand if h)
-        elif what == "lords":
-            grow = fl
-        elif what == "guilds":
-            have = {cfg.guild[x] for x in self.lords}
-            grow = sum(1 - (1 - s) ** fl for g, s in self.st.guild_share.items() if g not in have)
-        elif what == "lords_with_keys":
-            grow = fl * self.st.keyed_share
-        elif what == "lords_without_keys":
-            grow = fl * (1 - self.st.keyed_share)
-        elif what == "lowest_affiliated_sum":
-            grow = fl * 0.6
-        elif what == "strongest_lord":
-            grow = 0.5 * fl
-        elif what == "weakest_lord":
-            grow = -0.5 * fl if self.lords else 4.0
-        return now + spec.per * grow
+        hit = self._lf.get(loc)
+        if hit is not None:
+            return hit
+        special, base, per, what, param = self.st.locs[loc]
+        if special == "smokers":
+            v = self.best_unseen_location()
+        elif special is not None:
+            v = self.loc_now(loc)
+        else:
+            fl = self.future_lords
+            grow = 0.0
+            if what == "guild":
+                grow = fl * self.st.guild_share[param]
+            elif what == "race":
+                grow = fl / NR + (0.6 * (1 - 0.5 * self.res) if self.hand[param] else 0.0)
+            elif what == "affiliated":
+                grow = fl + sum(1 for h in self.hand if h)
+            elif what == "lords":
+                grow = fl
+            elif what == "guilds":
+                have = {self.cfg.guild[x] for x in self.lords}
+                grow = sum(1 - (1 - s) ** fl for g, s in self.st.guild_share.items() if g not in have)
+            elif what == "lords_with_keys":
+                grow = fl * self.st.keyed_share
+            elif what == "lords_without_keys":
+                grow = fl * (1 - self.st.keyed_share)
+            elif what == "lowest_affiliated_sum":
+                grow = fl * 0.6
+            elif what == "strongest_lord":
+                grow = 0.5 * fl
+            elif what == "weakest_lord":
+                grow = -0.5 * fl if self.lords else 4.0
+            v = base + per * (self.count(what, param) + grow)
+        self._lf[loc] = v
+        return v
 
     def unseen_locations(self) -> list[int]:
         """Locations in the stack: every one not face up, held, or out of the game (and not
         drawn); the contents follow from what everyone sees."""
-        state = self.state
-        seen = set(state.loc_open) | set(state.loc_out) | set(state.drawn)
-        for s in range(self.n):
-            for loc, _ in state.locations[s]:
-                seen.add(loc)
-        return [x for x in range(self.st.n_locations) if x not in seen]
+        if self._unseen is None:
+            state = self.state
+            seen = set(state.loc_open) | set(state.loc_out) | set(state.drawn)
+            for s in range(self.n):
+                for loc, _ in state.locations[s]:
+                    seen.add(loc)
+            self._unseen = [x for x in range(self.st.n_locations) if x not in seen]
+        return self._unseen
 
     def best_unseen_location(self) -> float:
-        return max((self.loc_future(x) for x in self.unseen_locations() if self.cfg.locations[x].special != "smokers"),
-                   default=0.0)
+        locs = self.st.locs
+        return max((self.loc_future(x) for x in self.unseen_locations() if locs[x][0] != "smokers"), default=0.0)
 
     def draw_value(self, n: int) -> float:
-        vals = [self.loc_future(x) for x in self.unseen_locations()]
-        return _expected_max(vals, n)
+        """The expected best of n Locations drawn from the stack, to me."""
+        hit = self._draws.get(n)
+        if hit is None:
+            unseen = self.unseen_locations()
+            # the same Locations, my same cards and as much game left: the same values
+            key = (id(self.cfg), n, tuple(unseen), tuple(self.lords), tuple(self.allies), tuple(map(bool, self.hand)),
+                   tuple(self.opp_locs), round(self.future_lords, 3), round(self.res, 3))
+            hit = _DRAWS.get(key)
+            if hit is None or hit[0] is not self.cfg:
+                if len(_DRAWS) > _CTX_LIMIT:
+                    _DRAWS.clear()
+                hit = _DRAWS[key] = (self.cfg, _expected_max([self.loc_future(x) for x in unseen], n))
+            hit = self._draws[n] = hit[1]
+        return hit
 
     @property
     def loc_e(self) -> float:
@@ -304,7 +448,6 @@ class _Ctx:
         state = self.state
         kind = cfg.pkind[lord]
         amount = cfg.pamount[lord]
-        res = self.res
         opp = self.opp_w
         if kind == "none":
             return 0.0
@@ -319,7 +462,7 @@ class _Ctx:
         if kind == "gain_pearls":
             return amount * self.pearl_v
         if kind == "income":
-            return amount * self.pearl_v * (1 + 0.8 * self.rem)
+            return amount * self.pearl_v * (1 + 0.8 * min(self.rem, INCOME_TURNS))
         if kind == "opponents_lose_pearls":
             return opp * 0.6 * sum(min(amount, state.pearls[s]) for s in victims)
         if kind == "opponents_discard":
@@ -331,7 +474,7 @@ class _Ctx:
         if kind == "extra_turn":
             return 3.0 if self.rem or state.final is not None else 2.0
         if kind == "take_council":
-            return max((self.stack_value(r) for r in range(NR) if state.council[r]), default=0.0)
+            return max((self.stack_value(r, simple=True) for r in range(NR) if state.council[r]), default=0.0)
         if kind == "swap_location":
             gain = 0.0
             for mine in self.owned_locs:
@@ -341,13 +484,13 @@ class _Ctx:
         if kind == "second_recruit":
             if self.pearls < amount:
                 return 0.0
-            best = max((self.lord_value(x) for x in state.court if x != lord), default=0.0)
+            best = max((self.lord_base(x) for x in state.court if x != lord), default=0.0)
             return max(0.0, best - amount * self.pearl_v) * 0.8
         if kind == "swap_with_court":
             mine = [self.owned_lord_value(x) for x in state.free[me] if x != lord]
             if not mine or not state.court:
                 return 0.0
-            return 0.7 * max(0.0, max(self.lord_value(x) for x in state.court) - min(mine))
+            return 0.7 * max(0.0, max((self.lord_base(x) for x in state.court if x != lord), default=0.0) - min(mine))
         if kind == "swap_with_deck":
             return 0.5
         if kind == "control_location":
@@ -365,7 +508,7 @@ class _Ctx:
         if kind == "opponents_threat_down":
             return 0.8 * left * opp
         if kind == "council_income":
-            return 1.2 * self.rem * 0.35 * self.pearl_v
+            return 0.5 * min(self.rem, INCOME_TURNS) * self.pearl_v
         if kind == "military_immunity":
             threat = sum(1 for s in range(self.n) if s != me for x in state.free[s]
                          if cfg.guild[x] == "military" and cfg.pkind[x] in ("opponents_cost", "opponents_hand_limit",
@@ -378,7 +521,7 @@ class _Ctx:
         if kind == "any_races":
             return 1.5 * left
         if kind == "sell_ally":
-            return 0.5 * self.rem * self.pearl_v
+            return 0.4 * min(self.rem, INCOME_TURNS) * self.pearl_v
         if kind == "discard_council":
             return 0.4 * left
         if kind == "replace_court_lord":
@@ -398,6 +541,11 @@ class _Ctx:
         self._lv[lord] = v
         return v
 
+    def lord_base(self, lord: int) -> float:
+        """A Court Lord's worth without its power (for powers that bring another Lord)."""
+        cfg = self.cfg
+        return cfg.ip[lord] + self.synergy(lord) + (self.key_gain(cfg.lkeys[lord]) if cfg.lkeys[lord] else 0.0)
+
     def owned_lord_value(self, lord: int) -> float:
         """What one of my free Lords is still worth to me (to give it away)."""
         cfg = self.cfg
@@ -406,21 +554,24 @@ class _Ctx:
             k = self.state.key_count(self.me)
             v += self.keys_worth(k) - self.keys_worth(k - cfg.lkeys[lord])
         lords = [x for x in self.lords if x != lord]
+        specs = self.st.locs
         for loc in self.owned_locs:
-            v += self.loc_now(loc) - self.loc_now(loc, lords=lords)
+            v += self.loc_now(loc) - _loc_value(cfg, specs, loc, lords, self.allies, self.opp_locs)
         return v
 
     def synergy(self, lord: int) -> float:
         """What the Lord adds to my Locations, and a share of what it would add to face-up ones."""
-        lords = self.lords
-        more = lords + [lord]
         v = 0.0
         for loc in self.owned_locs:
-            v += self.loc_now(loc, lords=more) - self.loc_now(loc)
+            v += self.lord_delta(loc, lord)
         best = 0.0
-        for loc in self.state.loc_open:
-            if self.cfg.locations[loc].special is None:
-                best = max(best, self.loc_now(loc, lords=more) - self.loc_now(loc))
+        if self.rem:
+            locs = self.st.locs
+            for loc in self.state.loc_open:
+                if locs[loc][0] is None:
+                    d = self.lord_delta(loc, lord)
+                    if d > best:
+                        best = d
         return v + OPEN_SYN * best * min(1.0, self.rem / 4.0)
 
     # ------------------------------------------------------------ recruit potential
@@ -438,28 +589,184 @@ class _Ctx:
     def potential(self, tot, pearls: int, excl: int = -1) -> float:
         """How close a hand (race totals) and pearls are to the best Court Lords."""
         best = second = 0.0
+        order = None
         for lord, n, req, cost, worth in self.court:
             if lord == excl:
                 continue
-            if req == -1:  # every race
-                missing = sum(1 for t in tot if t <= 0)
-                total = sum(tot)
-            elif req == -2:  # the Diplomat: any n races
-                srt = sorted(tot, reverse=True)
-                total = sum(srt[:n])
-                missing = sum(1 for t in srt[:n] if t <= 0)
-            else:
-                others = sorted((tot[r] for r in range(NR) if r != req), reverse=True)[:n - 1]
-                total = tot[req] + sum(others)
-                missing = (tot[req] <= 0) + sum(1 for t in others if t <= 0)
+            if req >= 0:
+                total = tot[req]
+                missing = 0 if total > 0 else 1
+                if n > 1:
+                    if order is None:
+                        order = sorted(range(NR), key=tot.__getitem__, reverse=True)
+                    k = n - 1
+                    for r in order:
+                        if r != req:
+                            t = tot[r]
+                            if t <= 0:
+                                missing += k
+                                break
+                            total += t
+                            k -= 1
+                            if not k:
+                                break
+            elif req == -1:  # every race
+                missing = 0
+                total = 0
+                for t in tot:
+                    if t > 0:
+                        total += t
+                    else:
+                        missing += 1
+            else:  # the Diplomat: any n races
+                if order is None:
+                    order = sorted(range(NR), key=tot.__getitem__, reverse=True)
+                total = 0
+                missing = 0
+                for r in order[:n]:
+                    t = tot[r]
+                    if t > 0:
+                        total += t
+                    else:
+                        missing += 1
             gap = cost - total - pearls
-            k = MISS * missing + (gap if gap > 0 else 0)
-            c = worth * GAMMA ** k if k else worth
+            if gap > 0:
+                k = MISS * missing + gap
+            elif missing:
+                k = MISS * missing
+            else:
+                k = 0
+            c = worth * _GPOW[k] if k < 64 else 0.0
             if c > best:
                 best, second = c, best
             elif c > second:
                 second = c
         return best + SECOND * second
+
+    def potential_rows(self) -> list[list[float]]:
+        """potential() of my hand with one more Ally, for every race r and every value of
+        st.values_of[r]: the same sums as potential(), computed a Lord at a time."""
+        tot = self.tot
+        pearls = self.pearls
+        gp = _GPOW
+        values_of = self.st.values_of
+        rows = [[0.0] * len(values_of[r]) for r in range(NR)]
+        seconds = [[0.0] * len(values_of[r]) for r in range(NR)]
+        order = sorted(range(NR), key=tot.__getitem__, reverse=True)
+        for lord, n, req, cost, worth in self.court:
+            need = cost - pearls
+            simple = 0 <= req and n <= 3
+            if simple:
+                t = tot[req]
+                miss_req = 0 if t > 0 else 1
+                ex = [x for x in order if x != req]  # the other races, best first
+                if n == 1:
+                    gap = need - t
+                    k = MISS * miss_req + (gap if gap > 0 else 0)
+                    c_const = worth * gp[k] if k < 64 else 0.0
+            for r in range(NR):
+                vals = values_of[r]
+                if simple:
+                    if r == req:
+                        base = t
+                        missing = 0
+                        for x in ex[:n - 1]:
+                            tx = tot[x]
+                            base += tx
+                            if tx <= 0:
+                                missing += 1
+                        cs = []
+                        for v in vals:
+                            gap = need - base - v
+                            k = MISS * missing + (gap if gap > 0 else 0)
+                            cs.append(worth * gp[k] if k < 64 else 0.0)
+                    elif n == 1:
+                        cs = None
+                    else:
+                        o0 = o1 = 0
+                        i = 0
+                        for x in ex:
+                            if x != r:
+                                if i == 0:
+                                    o0 = tot[x]
+                                    i = 1
+                                else:
+                                    o1 = tot[x]
+                                    break
+                        tr0 = tot[r]
+                        cs = []
+                        for v in vals:
+                            tr = tr0 + v
+                            if n == 2:
+                                top = tr if tr >= o0 else o0
+                                total = t + top
+                                missing = miss_req + (0 if top > 0 else 1)
+                            else:
+                                if tr >= o1:
+                                    a, b = (tr, o0) if tr >= o0 else (o0, tr)
+                                else:
+                                    a, b = o0, o1
+                                total = t + a + b
+                                missing = miss_req + (0 if a > 0 else 1) + (0 if b > 0 else 1)
+                            gap = need - total
+                            k = MISS * missing + (gap if gap > 0 else 0)
+                            cs.append(worth * gp[k] if k < 64 else 0.0)
+                else:
+                    cs = []
+                    for v in vals:
+                        t2 = list(tot)
+                        t2[r] += v
+                        if req == -1:
+                            top = t2
+                        elif req >= 0:  # a guild Lord of four or more races
+                            top = [t2[req]] + sorted((t2[x] for x in range(NR) if x != req), reverse=True)[:n - 1]
+                        else:
+                            top = sorted(t2, reverse=True)[:n]
+                        total = sum(top)
+                        missing = sum(1 for t in top if t <= 0)
+                        gap = need - total
+                        k = MISS * missing + (gap if gap > 0 else 0)
+                        cs.append(worth * gp[k] if k < 64 else 0.0)
+                best = rows[r]
+                second = seconds[r]
+                if cs is None:  # the same for every value
+                    c = c_const
+                    for i in range(len(best)):
+                        if c > best[i]:
+                            second[i] = best[i]
+                            best[i] = c
+                        elif c > second[i]:
+                            second[i] = c
+                    continue
+                for i, c in enumerate(cs):
+                    if c > best[i]:
+                        second[i] = best[i]
+                        best[i] = c
+                    elif c > second[i]:
+                        second[i] = c
+        return [[b + SECOND * c for b, c in zip(rows[r], seconds[r])] for r in range(NR)]
+
+    def fill_card_values(self) -> None:
+        """card_value() of every kind of Ally."""
+        if self._filled:
+            return
+        self._filled = True
+        values_of = self.st.values_of
+        rows = self.potential_rows() if self.pot_w else None
+        p0 = self.p0 if self.pot_w else 0.0
+        R, pot_w, end_w = self.R, self.pot_w, self.end_w
+        end0 = self.end_aff(self.hand) if end_w else 0.0
+        cv = self._cv
+        for r in range(NR):
+            for i, v in enumerate(values_of[r]):
+                x = R * v
+                if rows is not None:
+                    x += pot_w * (rows[r][i] - p0)
+                if end_w:
+                    hand = list(self.hand)
+                    hand[r] = hand[r] + [v]
+                    x += end_w * (self.end_aff(hand) - end0)
+                cv[(r, v)] = x
 
     @property
     def p0(self) -> float:
@@ -511,7 +818,7 @@ class _Ctx:
             x += self.end_w * (self.end_aff(self.hand) - self.end_aff(hand))
         return x
 
-    def stack_value(self, r: int) -> float:
+    def stack_value(self, r: int, simple: bool = False) -> float:
         """A Council stack of race r (contents unseen): its size times a mean card, roughly."""
         state = self.state
         k = len(state.council[r])
@@ -524,9 +831,9 @@ class _Ctx:
             k_eff = k
         mean = self.st.mean_value
         tot = list(self.tot)
-        tot[r] += k_eff * mean
+        tot[r] += int(round(k_eff * mean))
         x = self.R * k_eff * mean + 0.15 * k_eff
-        if self.pot_w:
+        if self.pot_w and not simple:
             x += self.pot_w * (self.potential(tot, self.pearls) - self.p0)
         if self.end_w and not self.hand[r]:
             x += self.end_w * max(0.0, 1.5 - self.best_aff[r])
@@ -561,20 +868,55 @@ class _Ctx:
 
     def track_values(self) -> list[float]:
         """V[p]: what exploring from the p-th space on (1-based) is worth; V[size+1] = 0."""
+        if self._tv is not None:
+            return self._tv
         st = self.st
         size = st.track
         m = st.monster_share
         fight = self.fight_value(self.state.threat)
-        cards = [(self.card_value(r, v), w) for (r, v), w in st.kinds]
-        total_w = sum(w for _, w in cards)
+        self.fill_card_values()
+        cv = self._cv
+        cards = sorted((cv[k], w) for k, w in st.kinds)
+        cs = [c for c, _ in cards]
+        cum_w = [0]
+        cum_cw = [0.0]
+        for c, w in cards:
+            cum_w.append(cum_w[-1] + w)
+            cum_cw.append(cum_cw[-1] + c * w)
+        total_w = cum_w[-1]
+        total_cw = cum_cw[-1]
         V = [0.0] * (size + 2)
-        last = sum(c * w for c, w in cards) / total_w + self.pearl_v
-        V[size] = m * (fight + self.pearl_v) + (1 - m) * last
+        V[size] = m * (fight + self.pearl_v) + (1 - m) * (total_cw / total_w + self.pearl_v)
         for p in range(size - 1, 0, -1):
             go = DELTA * V[p + 1]
-            ally = sum(max(c, go) * w for c, w in cards) / total_w
+            i = bisect_right(cs, go)  # cards worth no more than going on
+            ally = (go * cum_w[i] + total_cw - cum_cw[i]) / total_w
             V[p] = m * max(fight, go) + (1 - m) * ally
+        self._tv = V
         return V
+
+
+_CTX: dict = {}
+
+
+def _context(state: State, me: int) -> _Ctx:
+    """The decision context, shared by decisions that see the same things (the steps of one
+    exploration, the offers around the table): keyed on every slot the context reads."""
+    hands = state.hands
+    key = (me, state.player, hands[me], tuple(map(len, hands)), state.pearls, state.court, state.free,
+           state.disabled, state.locations, state.affiliated, state.keys, state.key_supply, state.threat,
+           state.loc_open, state.loc_out, state.drawn if state.decider == me else len(state.drawn), state.final,
+           len(state.lord_deck), len(state.loc_deck), len(state.token_pool), state.tokens[me],
+           tuple(map(len, state.tokens)), tuple(map(len, state.council)), len(state.lord_discard))
+    hit = _CTX.get(key)
+    if hit is not None and hit.cfg is state.cfg:
+        hit.state = state
+        return hit
+    ctx = _Ctx(state, me)
+    if len(_CTX) > _CTX_LIMIT:
+        _CTX.clear()
+    _CTX[key] = ctx
+    return ctx
 
 
 class AbyssHeuristic(Agent):
@@ -587,7 +929,7 @@ class AbyssHeuristic(Agent):
         if len(legal) == 1:
             return legal[0]
         me = state.current_player
-        ctx = _Ctx(state, me)
+        ctx = _context(state, me)
         handler = getattr(self, "_" + state.phase, None)
         if handler is None:
             return legal[self.rng.below(len(legal))]
@@ -612,7 +954,7 @@ class AbyssHeuristic(Agent):
                     explore = ctx.track_values()[1] + 0.25 * ctx.res * (ctx.n - 1)
                 v = explore
             elif k == "request":
-                v = sum(ctx.stack_value(_RACE[r]) for r in a["races"])
+                v = sum(ctx.stack_value(_RACE[r]) for r in a["races"]) + REQUEST_BIAS
             elif k == "sell":
                 r, val = a["ally"]
                 v = ctx.cfg.pamount[ctx.cfg.lord_index[a["lord"]]] * ctx.pearl_v - ctx.keep_value(_RACE[r], val)
@@ -621,7 +963,7 @@ class AbyssHeuristic(Agent):
                 size = len(state.council[r])
                 v = 0.5 * ctx.opp_w * size * ctx.res - ctx.stack_value(r) - 0.8
             elif k == "opportunist":
-                v = -1.0
+                v = self._opportunist_value(state, ctx, a)
             elif k == "plot":
                 v = -100.0  # decided below
             else:  # end_turn, pass
@@ -634,6 +976,26 @@ class AbyssHeuristic(Agent):
                     values[i] = best + 0.1
         return self._pick(legal, values)
 
+    def _unseen_lord_mean(self, state, ctx) -> float:
+        """What a Lord nobody has seen (the Lord deck's top) is worth to me, on average."""
+        if ctx._unseen_lord is None:
+            cfg = ctx.cfg
+            seen = set(state.court) | set(state.lord_discard)
+            for s in range(ctx.n):
+                seen.update(state.lords_owned(s))
+            unseen = [x for x in range(len(cfg.lords)) if x not in seen]
+            ctx._unseen_lord = (sum(cfg.ip[x] + 0.5 * ctx.power_value(x) for x in unseen) / len(unseen)
+                                if unseen else 0.0)
+        return ctx._unseen_lord
+
+    def _opportunist_value(self, state, ctx, a) -> float:
+        """Replace a Court Lord worth little to me by the deck's top, when the deck promises more
+        (after my action, so that what I could recruit is not thrown away)."""
+        if not state.acted:
+            return -1.0
+        lord = ctx.cfg.lord_index[a["court"]]
+        return self._unseen_lord_mean(state, ctx) - ctx.lord_value(lord) - 2.0
+
     def _recruit_value(self, state, ctx, a, cache) -> float:
         cfg = ctx.cfg
         lord = cfg.lord_index[a["lord"]]
@@ -644,7 +1006,6 @@ class AbyssHeuristic(Agent):
         if base is None:
             tot = list(ctx.tot)
             spent = 0
-            hand = None
             for r, v in pay:
                 ri = _RACE[r]
                 tot[ri] -= v
@@ -652,7 +1013,10 @@ class AbyssHeuristic(Agent):
             base = ctx.lord_value(lord) + TEMPO * ctx.res - ctx.R * spent - ctx.pearl_v * pearls
             if ctx.pot_w:
                 left = ctx.pearls - pearls
-                base += ctx.pot_w * (ctx.potential(tot, left, lord) - ctx.potential(ctx.tot, ctx.pearls, lord))
+                before = ctx._pex.get(lord)
+                if before is None:
+                    before = ctx._pex[lord] = ctx.potential(ctx.tot, ctx.pearls, lord)
+                base += ctx.pot_w * (ctx.potential(tot, left, lord) - before)
             if ctx.end_w:
                 hand = [list(h) for h in ctx.hand]
                 for r, v in pay:
@@ -666,18 +1030,22 @@ class AbyssHeuristic(Agent):
 
     def _aff_gain(self, ctx, r: int, v: int) -> float:
         gain = max(0, v - ctx.best_aff[r])
-        if ctx.owned_locs:
-            allies = ctx.allies + [(r, v)]
-            for loc in ctx.owned_locs:
-                gain += ctx.loc_now(loc, allies=allies) - ctx.loc_now(loc)
+        for loc in ctx.owned_locs:
+            gain += ctx.ally_delta(loc, r, v)
         return gain
 
     def _end_value(self, state, ctx, lord) -> float:
         """Recruiting my last Lord ends the game: good with a lead, bad without."""
-        mine = self._estimate(state, ctx, ctx.me) + ctx.cfg.ip[lord]
-        other = max(self._estimate(state, ctx, s) for s in range(ctx.n) if s != ctx.me)
-        lead = mine - other
-        return 4.0 if lead > END_LEAD else (lead - END_LEAD) * 0.8
+        if ctx._lead is None:
+            ctx._lead = self._estimate(state, ctx, ctx.me) - max(
+                self._estimate(state, ctx, s) for s in range(ctx.n) if s != ctx.me)
+        lead = ctx._lead + ctx.cfg.ip[lord]
+        if lead > END_LEAD:
+            return 3.0
+        need = ctx.cfg.setup.lords_to_end - 1
+        if any(len(state.lords_owned(s)) >= need for s in range(ctx.n) if s != ctx.me):
+            return 0.0  # someone else can end it on their turn anyway
+        return -min(END_WAIT, 0.3 * (END_LEAD - lead))
 
     def _estimate(self, state, ctx, seat) -> float:
         """A seat's count as I may see it: its face-down tokens at the mean."""
@@ -686,7 +1054,8 @@ class AbyssHeuristic(Agent):
         allies = [(cfg.card_race[c], cfg.card_value[c]) for c in state.affiliated[seat]]
         opp = [loc for s in range(ctx.n) if s != seat for loc, _ in state.locations[s]]
         v = sum(cfg.ip[x] for x in lords)
-        v += sum(_loc_value(cfg, loc, lords, allies, opp) for loc, _ in state.locations[seat])
+        specs = ctx.st.locs
+        v += sum(_loc_value(cfg, specs, loc, lords, allies, opp) for loc, _ in state.locations[seat])
         best: dict = {}
         for r, val in allies:
             best[r] = max(best.get(r, 0), val)
@@ -820,11 +1189,7 @@ class AbyssHeuristic(Agent):
     def _scheme(self, state, ctx, legal) -> Action:
         """Give a Lord for the deck's top: a Lord nobody has seen, at the mean of those."""
         cfg = ctx.cfg
-        seen = set(state.court) | set(state.lord_discard)
-        for s in range(ctx.n):
-            seen.update(state.lords_owned(s))
-        unseen = [x for x in range(len(cfg.lords)) if x not in seen]
-        mean = sum(cfg.ip[x] + 0.5 * ctx.power_value(x) for x in unseen) / len(unseen) if unseen else 0.0
+        mean = self._unseen_lord_mean(state, ctx)
         values = []
         for a in legal:
             if a.kind == "skip":

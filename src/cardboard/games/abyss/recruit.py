@@ -34,7 +34,12 @@ def payments(by_race: tuple[tuple[int, ...], ...], n_races: int, required: int, 
     must = None if any_races or required < 0 else required
     if must is not None and must not in present:
         return ()
-    parts = {r: race_parts(by_race[r]) for r in present}
+    # A race's part of two or more Allies whose smallest could leave (the rest still paying,
+    # the other races giving at least 1 each) is spare in every payment: drop it before
+    # combining races, or a big hand makes the product explode.
+    floor = cost - (n_races - 1)
+    parts = {r: [(p, s) for p, s in race_parts(by_race[r]) if len(p) == 1 or s - p[-1] < floor]
+             for r in present}
     out = []
     for races in combinations(present, n_races):
         if must is not None and must not in races:
