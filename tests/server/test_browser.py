@@ -404,3 +404,22 @@ def test_a_game_without_its_drawing_falls_back_to_the_tree_view(base, browser):
     assert page.locator("#actions button.move").count() == 0  # a spectator has no moves
     shot(page, "fallback-tree-view")
     ctx.close()
+
+
+def test_leaving_frees_the_seat_and_the_page_watches(base, browser):
+    t = api(base, "/api/tables", {"game": "abyss", "players": 2, "seed": 9,
+                                  "seats": [{"kind": "human"}, {"kind": "human"}]})
+    seat = api(base, f"/api/tables/{t['id']}/join", {"name": "Ana"})
+    ctx = browser.new_context(viewport={"width": 1366, "height": 768})
+    page = ctx.new_page()
+    page.goto(f"{base}/")
+    page.evaluate(f"localStorage.setItem('cardboard:token:{t['id']}', '{seat['token']}')")
+    page.goto(f"{base}/table/{t['id']}")
+    page.wait_for_selector("#leave:not([hidden])")
+    page.once("dialog", lambda d: d.accept())
+    page.click("#leave")
+    page.wait_for_selector("#watching:not([hidden])")
+    info = api(base, f"/api/tables/{t['id']}")
+    assert not info["seats"][0]["taken"] and info["status"] == "open"
+    assert page.evaluate(f"localStorage.getItem('cardboard:token:{t['id']}')") is None
+    ctx.close()

@@ -214,6 +214,7 @@ function render(m) {
   renderActions(m, describe);
   els.undo.hidden = !m.can_undo;
   els.undo.disabled = busy;
+  $("#leave").hidden = m.seat === null || over;
 
   // the board
   const root = h("div", {class: `board board-${m.table.game}`});
@@ -454,6 +455,19 @@ document.addEventListener("keydown", (ev) => {
 });
 
 els.undo.addEventListener("click", undo);
+
+// Leaving frees the seat for someone else (the game waits for them) and makes this page a spectator's.
+$("#leave").addEventListener("click", async () => {
+  if (!token || !window.confirm("Leave your seat? The game waits until someone takes it.")) return;
+  try {
+    await api(`/api/tables/${encodeURIComponent(TABLE_ID)}/leave`, {token});
+  } catch (e) {
+    notice(`Could not leave: ${e.message}`);
+    return;
+  }
+  localStorage.removeItem(tokenKey(TABLE_ID));
+  window.location.reload();
+});
 
 // ------------------------------------------------------------------ start
 (async () => {
