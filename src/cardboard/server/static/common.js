@@ -9,7 +9,7 @@ export function h(tag, attrs, ...children) {
     else if (k === "text") el.textContent = v;
     else if (k === "style" && typeof v === "object") {
       for (const [prop, val] of Object.entries(v)) {
-        if (prop.startsWith("--")) el.style.setProperty(prop, val); else el.style[prop] = val;
+        if (prop.includes("-")) el.style.setProperty(prop, val); else el.style[prop] = val;
       }
     }
     else if (k.startsWith("on") && typeof v === "function") el.addEventListener(k.slice(2), v);
@@ -21,6 +21,20 @@ export function h(tag, attrs, ...children) {
     el.append(c instanceof Node ? c : document.createTextNode(String(c)));
   }
   return el;
+}
+
+/** Make an SVG element: svg("circle", {cx: 5, cy: 5, r: 2}, child, ...) */
+export function svg(tag, attrs, ...children) {
+  const el = document.createElementNS("http://www.w3.org/2000/svg", tag);
+  for (const [k, v] of Object.entries(attrs || {})) el.setAttribute(k, String(v));
+  for (const c of children) el.append(c);
+  return el;
+}
+
+/** Add a renderer's stylesheet to the page once (id names it). */
+export function injectCss(id, href) {
+  if (typeof document === "undefined" || document.getElementById(id)) return;
+  document.head.append(Object.assign(document.createElement("link"), {id, rel: "stylesheet", href}));
 }
 
 export const $ = (sel, root = document) => root.querySelector(sel);

@@ -6,49 +6,9 @@
 // selected die; Machonero re-rolls dice picked as toggles. Every move also stays on the
 // shell's move buttons.
 
-const common = await import("../common.js").catch(() => null);
+import {h, injectCss, seatMark, svg as s} from "../common.js";
 
-(function injectCss() {
-  if (typeof document === "undefined" || document.getElementById("cardboard-css-aban")) return;
-  const link = document.createElement("link");
-  link.id = "cardboard-css-aban";
-  link.rel = "stylesheet";
-  link.href = new URL("./aban.css", import.meta.url).href;
-  document.head.append(link);
-})();
-
-// ------------------------------------------------------------------ small helpers
-function h(tag, attrs, ...children) {
-  const el = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs || {})) {
-    if (v === null || v === undefined || v === false) continue;
-    if (k === "class") el.className = v;
-    else if (k === "text") el.textContent = v;
-    else if (k === "style" && typeof v === "object") {
-      for (const [p, val] of Object.entries(v)) el.style.setProperty(p, val);
-    } else if (k.startsWith("on") && typeof v === "function") el.addEventListener(k.slice(2), v);
-    else if (v === true) el.setAttribute(k, "");
-    else el.setAttribute(k, String(v));
-  }
-  for (const c of children.flat(Infinity)) {
-    if (c === null || c === undefined || c === false) continue;
-    el.append(c instanceof Node ? c : document.createTextNode(String(c)));
-  }
-  return el;
-}
-const SVG = "http://www.w3.org/2000/svg";
-function s(tag, attrs, ...children) {
-  const el = document.createElementNS(SVG, tag);
-  for (const [k, v] of Object.entries(attrs || {})) el.setAttribute(k, String(v));
-  for (const c of children) el.append(c);
-  return el;
-}
-
-const FALLBACK_MARKS = ["●", "▲", "■", "◆", "★", "✚"];
-function seatMark(seat) {
-  if (common && common.seatMark) return common.seatMark(seat);
-  return {glyph: FALLBACK_MARKS[seat % 6], colour: "#374151"};
-}
+injectCss("cardboard-css-aban", new URL("./aban.css", import.meta.url).href);
 
 // Die faces: a colour AND pips AND (on plants) a 3-letter code. Dark enough for white
 // text at 5:1 or better.

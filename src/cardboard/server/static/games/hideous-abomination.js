@@ -6,49 +6,9 @@
 // tile then a highlighted cell then a rotation (play), an opponent's tile (steal), a seam
 // (bolt), a dug tile (dig). The shell's move buttons stay as the fallback for all of them.
 
-const common = await import("../common.js").catch(() => null);
+import {h, injectCss, seatMark, svg as s} from "../common.js";
 
-(function injectCss() {
-  if (typeof document === "undefined" || document.getElementById("cardboard-css-ha")) return;
-  const link = document.createElement("link");
-  link.id = "cardboard-css-ha";
-  link.rel = "stylesheet";
-  link.href = new URL("./hideous-abomination.css", import.meta.url).href;
-  document.head.append(link);
-})();
-
-// ------------------------------------------------------------------ helpers
-function h(tag, attrs, ...children) {
-  const el = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs || {})) {
-    if (v === null || v === undefined || v === false) continue;
-    if (k === "class") el.className = v;
-    else if (k === "text") el.textContent = v;
-    else if (k === "style" && typeof v === "object") {
-      for (const [p, val] of Object.entries(v)) el.style.setProperty(p, val);
-    } else if (k.startsWith("on") && typeof v === "function") el.addEventListener(k.slice(2), v);
-    else if (v === true) el.setAttribute(k, "");
-    else el.setAttribute(k, String(v));
-  }
-  for (const c of children.flat(Infinity)) {
-    if (c === null || c === undefined || c === false) continue;
-    el.append(c instanceof Node ? c : document.createTextNode(String(c)));
-  }
-  return el;
-}
-const SVGNS = "http://www.w3.org/2000/svg";
-function s(tag, attrs, ...children) {
-  const el = document.createElementNS(SVGNS, tag);
-  for (const [k, v] of Object.entries(attrs || {})) el.setAttribute(k, String(v));
-  for (const c of children) el.append(c);
-  return el;
-}
-
-const FALLBACK_MARKS = ["●", "▲", "■", "◆", "★", "✚"];
-function seatMark(seat) {
-  if (common && common.seatMark) return common.seatMark(seat);
-  return {glyph: FALLBACK_MARKS[seat % 6], colour: "#374151"};
-}
+injectCss("cardboard-css-ha", new URL("./hideous-abomination.css", import.meta.url).href);
 
 // Tile colours: a fill dark enough for white text (≥4.5:1) AND a 2-letter code.
 const COLOURS = {
