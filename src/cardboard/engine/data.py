@@ -1,6 +1,8 @@
 """Helpers for validated data (options, content files) and the engine's cons-list logs."""
 from __future__ import annotations
 
+import tomllib
+from pathlib import Path
 from typing import TypeVar
 
 from pydantic import BaseModel, ValidationError
@@ -26,6 +28,18 @@ def validate_options(model: type[M], options: dict, game_name: str) -> M:
     except ValidationError as exc:
         found = problems(exc, label="option '{loc}'")
         raise ConfigError(f"bad {game_name} options: {found}") from None
+
+
+def read_toml(file: Path, what: str) -> dict:
+    """A content file's TOML as a dict; ConfigError naming the file if it cannot be read or parsed."""
+    try:
+        text = Path(file).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise ConfigError(f"cannot read {what} file '{file}': {exc.strerror}") from None
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"{file}: not valid TOML: {exc}") from None
 
 
 def cons_to_list(node) -> list:

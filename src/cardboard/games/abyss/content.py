@@ -5,7 +5,6 @@ The default set is content.toml next to this module; option `content` names a re
 """
 from __future__ import annotations
 
-import tomllib
 from functools import lru_cache
 from pathlib import Path
 from typing import Literal, get_args
@@ -13,7 +12,7 @@ from typing import Literal, get_args
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from cardboard.engine import ConfigError
-from cardboard.engine.data import problems
+from cardboard.engine.data import problems, read_toml
 
 DEFAULT_CONTENT = Path(__file__).with_name("content.toml")
 
@@ -182,17 +181,6 @@ class Content(_Strict):
         return self
 
 
-def _read(file: Path) -> dict:
-    try:
-        text = file.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise ConfigError(f"cannot read Abyss content file '{file}': {exc.strerror}") from None
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(f"{file}: not valid TOML: {exc}") from None
-
-
 def parse_content(data: dict, origin: str = "content.toml") -> Content:
     try:
         return Content.model_validate(data)
@@ -204,4 +192,4 @@ def parse_content(data: dict, origin: str = "content.toml") -> Content:
 def load_content(path: str | None = None) -> Content:
     """The default content (or the file at `path`), validated."""
     file = Path(path) if path else DEFAULT_CONTENT
-    return parse_content(_read(file), str(file))
+    return parse_content(read_toml(file, "Abyss content"), str(file))

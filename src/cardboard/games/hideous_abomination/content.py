@@ -14,7 +14,7 @@ from typing import Annotated, Literal, get_args
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from cardboard.engine import ConfigError
-from cardboard.engine.data import problems
+from cardboard.engine.data import problems, read_toml
 
 DEFAULT_COMPONENTS = Path(__file__).with_name("components.toml")
 
@@ -216,17 +216,6 @@ class _ExtraTiles(_Strict):
     tiles: tuple[Tile, ...] = ()
 
 
-def _read_toml(file: Path, what: str) -> dict:
-    try:
-        text = file.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise ConfigError(f"cannot read Hideous Abomination {what} file '{file}': {exc.strerror}") from None
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(f"{file}: not valid TOML: {exc}") from None
-
-
 def parse_components(text: str, origin: str = "components.toml") -> Components:
     """Validate a components file's text; `origin` names it in error messages."""
     try:
@@ -241,7 +230,7 @@ def parse_components(text: str, origin: str = "components.toml") -> Components:
 def load_components(path: str | None = None, extra_tiles: str | None = None) -> Components:
     """The default components (or the file at `path`), with the [[tiles]] of `extra_tiles` appended to the deck."""
     file = Path(path) if path else DEFAULT_COMPONENTS
-    data = _read_toml(file, "components")
+    data = read_toml(file, "Hideous Abomination components")
     try:
         base = Components.model_validate(data)
     except ValidationError as exc:
@@ -250,7 +239,7 @@ def load_components(path: str | None = None, extra_tiles: str | None = None) -> 
         return base
     extra_file = Path(extra_tiles)
     try:
-        extra = _ExtraTiles.model_validate(_read_toml(extra_file, "extra tiles"))
+        extra = _ExtraTiles.model_validate(read_toml(extra_file, "Hideous Abomination extra tiles"))
     except ValidationError as exc:
         raise ConfigError(f"{extra_file}: {problems(exc)}") from None
     known = {t.id for t in base.tiles}
