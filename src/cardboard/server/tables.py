@@ -52,6 +52,9 @@ class LiveTable:
     subscribers: list[Subscriber] = field(default_factory=list)
     agents: dict[int, Agent] = field(default_factory=dict)
     bot_task: asyncio.Task | None = None
+    # The undo check, kept up to date move by move instead of replaying the game per message:
+    # (k, state before move k, log length checked, state after the checked moves, nothing revealed)
+    undo_scan: tuple[int, State, int, State, bool] | None = None
 
 
 def reveals(state: State, move: dict, seat: int, samples: int = 4) -> bool:
@@ -262,6 +265,8 @@ class TableService:
             self.store.append_move(live.rec.id, len(live.log), entry)
         except StoreConflict as exc:
             raise TableError("stale", str(exc), 409) from None
+        if live.rec.seats[seat].kind == "human":  # a possible undo point: keep the state before it
+            live.undo_scan = (len(live.log), live.state, len(live.log), live.state, True)
         live.state = trial
         live.log.append(entry)
         if trial.is_terminal():
@@ -281,13 +286,20 @@ class TableService:
         if not mine:
             return None
         k = mine[-1]
-        game = live.state.game
-        state = game.replay([e["move"] for e in live.log[:k]])
-        for entry in live.log[k:]:
-            if reveals(state, entry["move"], seat):
-                return None
-            state.apply_json(entry["move"])
-        return k
+        scan = live.undo_scan
+        if scan is None or scan[0] != k:  # after a restart or an undo: rebuild from the log
+            before = live.state.game.replay([e["move"] for e in live.log[:k]])
+            scan = (k, before, k, before, True)
+        k, before, upto, state, ok = scan
+        if ok and upto < len(live.log):
+            state = state.clone()
+            for entry in live.log[upto:]:
+                if reveals(state, entry["move"], seat):
+                    ok = False
+                    break
+                state.apply_json(entry["move"])
+        live.undo_scan = (k, before, len(live.log), state, ok)
+        return k if ok else None
 
     async def undo(self, table_id: str, token: str | None) -> None:
         live = self.table(table_id)
@@ -299,7 +311,8 @@ class TableService:
                                             "at a table without other people, before anything was revealed", 409)
             self.store.truncate(live.rec.id, k)
             live.log = live.log[:k]
-            live.state = live.state.game.replay([e["move"] for e in live.log])
+            live.state = live.undo_scan[1]  # the state before move k, never changed since
+            live.undo_scan = None
         await self._changed(live)
 
     # ------------------------------------------------------------------ bots
