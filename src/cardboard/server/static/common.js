@@ -37,6 +37,33 @@ export function injectCss(id, href) {
   document.head.append(Object.assign(document.createElement("link"), {id, rel: "stylesheet", href}));
 }
 
+/** Redraw `root` with `draw()`, giving focus back to the element with the same data-fk
+ *  (`focusKey`, or the one focused now): a board redraw must not lose the keyboard's place. */
+export function keepFocus(root, draw, focusKey = null) {
+  const active = document.activeElement;
+  const focused = focusKey || (active && active.dataset ? active.dataset.fk : null);
+  draw();
+  if (focused) {
+    const el = root.querySelector(`[data-fk="${CSS.escape(focused)}"]`);
+    if (el) el.focus();
+  }
+}
+
+/** Call `cancel()` on Esc: the shell's "cardboard:escape" event or a plain keydown (the replay
+ *  page has no shell), once per key press however many of the two arrive. */
+export function onEscape(cancel) {
+  if (typeof document === "undefined") return;
+  let busy = false;
+  const handler = (e) => {
+    if (busy || (e.type === "keydown" && e.key !== "Escape")) return;
+    busy = true;
+    setTimeout(() => { busy = false; }, 0);
+    cancel();
+  };
+  document.addEventListener("keydown", handler);
+  document.addEventListener("cardboard:escape", handler);
+}
+
 export const $ = (sel, root = document) => root.querySelector(sel);
 export const $$ = (sel, root = document) => [...root.querySelectorAll(sel)];
 

@@ -6,7 +6,7 @@
 // selected die; Machonero re-rolls dice picked as toggles. Every move also stays on the
 // shell's move buttons.
 
-import {h, injectCss, seatMark, svg as s} from "../common.js";
+import {h, injectCss, keepFocus, onEscape, seatMark, svg as s} from "../common.js";
 
 injectCss("cardboard-css-aban", new URL("./aban.css", import.meta.url).href);
 
@@ -134,37 +134,22 @@ function analyse(view, ui) {
 function redraw() {
   if (!current) return;
   const {view, root, ui} = current;
-  const focused = document.activeElement && document.activeElement.dataset
-    ? document.activeElement.dataset.fk : null;
-  draw(view, root, ui);
-  if (focused) {
-    const el = root.querySelector(`[data-fk="${CSS.escape(focused)}"]`);
-    if (el) el.focus();
-  }
+  keepFocus(root, () => draw(view, root, ui));
 }
 
 let escInstalled = false;
-let escBusy = false;
-/** Esc cancels a half-made choice. The shell announces Esc as "cardboard:escape" on document;
- *  the plain keydown is heard too (replay, no shell), once per key press. */
+/** Esc cancels a half-made choice (a die picked, dice chosen for a re-roll). */
 function installEsc() {
-  if (escInstalled || typeof document === "undefined") return;
+  if (escInstalled) return;
   escInstalled = true;
-  const cancel = (e) => {
-    if (escBusy || !current || !current.root.isConnected) return;
-    if (e.type === "keydown" && e.key !== "Escape") return;
-    escBusy = true;
-    setTimeout(() => { escBusy = false; }, 0);
-    if (sel.die !== null || sel.reroll) {
-      sel.die = null;
-      sel.dieIdx = null;
-      sel.mode = null;
-      sel.reroll = null;
-      redraw();
-    }
-  };
-  document.addEventListener("keydown", cancel);
-  document.addEventListener("cardboard:escape", cancel);
+  onEscape(() => {
+    if (!current || !current.root.isConnected || (sel.die === null && !sel.reroll)) return;
+    sel.die = null;
+    sel.dieIdx = null;
+    sel.mode = null;
+    sel.reroll = null;
+    redraw();
+  });
 }
 
 // ------------------------------------------------------------------ public

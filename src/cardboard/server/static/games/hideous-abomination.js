@@ -6,7 +6,7 @@
 // tile then a highlighted cell then a rotation (play), an opponent's tile (steal), a seam
 // (bolt), a dug tile (dig). The shell's move buttons stay as the fallback for all of them.
 
-import {h, injectCss, seatMark, svg as s} from "../common.js";
+import {h, injectCss, keepFocus, onEscape, seatMark, svg as s} from "../common.js";
 
 injectCss("cardboard-css-ha", new URL("./hideous-abomination.css", import.meta.url).href);
 
@@ -191,31 +191,19 @@ function analyse(view, ui) {
 function redraw(focusKey) {
   if (!current) return;
   const {view, root, ui} = current;
-  const focused = focusKey || (document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.fk : null);
-  draw(view, root, ui);
-  if (focused) {
-    const el = root.querySelector(`[data-fk="${CSS.escape(focused)}"]`);
-    if (el) el.focus();
-  }
+  keepFocus(root, () => draw(view, root, ui), focusKey);
 }
 
 let escInstalled = false;
-let escBusy = false;
-/** Esc steps back out of a half-made move. The shell announces Esc as "cardboard:escape" on
- *  document; the plain keydown is heard too (replay, no shell), once per key press. */
+/** Esc steps back out of a half-made move (a cell chosen, then a tile or dug tiles). */
 function installEsc() {
-  if (escInstalled || typeof document === "undefined") return;
+  if (escInstalled) return;
   escInstalled = true;
-  const cancel = (e) => {
-    if (escBusy || !current || !current.root.isConnected) return;
-    if (e.type === "keydown" && e.key !== "Escape") return;
-    escBusy = true;
-    setTimeout(() => { escBusy = false; }, 0);
+  onEscape(() => {
+    if (!current || !current.root.isConnected) return;
     if (sel.cell) { const back = `cell${sel.cell.seat}|${ck(sel.cell.at)}`; sel.cell = null; redraw(back); }
     else if (sel.tile || sel.dig.length) { sel.tile = null; sel.dig = []; redraw(); }
-  };
-  document.addEventListener("keydown", cancel);
-  document.addEventListener("cardboard:escape", cancel);
+  });
 }
 
 // ------------------------------------------------------------------ public
