@@ -73,6 +73,8 @@ def test_a_killed_server_comes_back_with_the_same_game(tmp_path):
 
     proc = _start(port, db)
     try:
+        listed = {x["id"]: x for x in httpx.get(f"{base}/api/tables").json()}
+        assert listed[t["id"]]["moves"] == 40 and listed[t["id"]]["status"] == "running"  # from the store alone
         with connect(url + tokens[0]) as w0, connect(url + tokens[1]) as w1:
             socks = [w0, w1]
             after = [_state_msg(w) for w in socks]

@@ -152,7 +152,7 @@ class TableService:
         return {
             "id": rec.id, "game": rec.game, "name": game_class(rec.game).name, "players": rec.players,
             "status": rec.status, "created": rec.created, "previous": rec.previous, "next": rec.next,
-            "moves": len(live.log) if live else len(self.store.moves(rec.id)),
+            "moves": len(live.log) if live else self.store.move_count(rec.id),
             "to_move": state.current_player if state is not None else None,
             "seats": [{"seat": i, "kind": s.kind, "level": s.level, "name": s.name,
                        "taken": s.kind == "bot" or s.token_hash is not None} for i, s in enumerate(rec.seats)],
