@@ -133,3 +133,113 @@ def test_arena_cli_writes_json(tmp_path, capsys):
         assert set(r) >= {"win_rate", "ci95", "mean_score", "sec_per_move"}
         assert r["ci95"][0] <= r["win_rate"] <= r["ci95"][1]
     assert "95% CI" in capsys.readouterr().out
+
+
+# ---------------------------------------------------------------- the searching agent (`hard`)
+def _search_agent(game_id, seed=7, iterations=48, width=4, **kw):
+    from cardboard.agents.heuristics import heuristic_for
+    H = heuristic_for(game_id)
+    return MCTSAgent(seed, iterations=iterations, rollout=H(seed + 1), prior=H(seed + 2), root="halving",
+                     width=width, widen=0.5, max_depth=kw.pop("max_depth", 60), **kw)
+
+
+@pytest.mark.parametrize("game_id,players", [("aban", 1), ("aban", 2), ("hideous-abomination", 3), ("abyss", 2)])
+def test_search_returns_legal_moves_within_its_iteration_budget(game_id, players):
+    state = cardboard.load_game(game_id, players=players, seed=5).new_initial_state()
+    agent = _search_agent(game_id)
+    r = random.Random(1)
+    for step in range(60):
+        if state.is_terminal():
+            break
+        if step % 5 == 0:
+            action = agent.choose(state)
+            assert action in state.legal_actions()
+            assert agent.last_iterations <= 48
+            if len(state.legal_actions()) > 1:
+                assert agent.last_iterations >= 2
+        else:
+            action = r.choice(state.legal_actions())
+        state.apply(action)
+
+
+def test_search_time_budget_is_respected():
+    import time
+    state = cardboard.load_game("hideous-abomination", players=2, seed=2).new_initial_state()
+    agent = make_agent("hard:0.3", seed=1, game_id="hideous-abomination")
+    while len(state.legal_actions()) < 3:
+        state.apply(state.legal_actions()[0])
+    started = time.perf_counter()
+    agent.choose(state)
+    assert time.perf_counter() - started < 0.3 + 0.2  # a round of rollouts may run past the line
+    assert agent.last_iterations >= 2
+
+
+def test_search_candidates_are_the_priors_best_moves():
+    """With room for one candidate the search plays the prior's best move; with room for all it
+    may differ, but it only ever plays one of the prior's `width` best."""
+    from cardboard.agents.heuristics import AbanHeuristic
+    state = cardboard.load_game("aban", players=2, seed=3).new_initial_state()
+    r = random.Random(2)
+    while state.is_terminal() or state.phase != "turn" or len(state.legal_actions()) < 10:
+        state.apply(r.choice(state.legal_actions()))
+    legal = state.legal_actions()
+    values = AbanHeuristic(0).action_values(state)
+    assert len(values) == len(legal)
+    top = max(values)
+    assert _search_agent("aban", width=1).choose(state) in [a for a, v in zip(legal, values) if v == top]
+    ranked = sorted(range(len(legal)), key=lambda i: -values[i])
+    cutoff = values[ranked[2]]
+    pick = _search_agent("aban", width=3, iterations=60).choose(state)
+    assert values[legal.index(pick)] >= cutoff
+
+
+def test_search_is_reproducible_for_a_seed():
+    state = cardboard.load_game("abyss", players=2, seed=8).new_initial_state()
+    r = random.Random(3)
+    while len(state.legal_actions()) < 4:
+        state.apply(r.choice(state.legal_actions()))
+    picks = {repr(_search_agent("abyss", seed=11).choose(state.clone()).to_json()) for _ in range(2)}
+    assert len(picks) == 1
+
+
+def test_search_is_honest_about_hidden_information():
+    """The searching agent, too, decides the same whatever the hands it cannot see hold."""
+    game = cardboard.load_game("hideous-abomination", players=3, seed=4)
+    state = game.new_initial_state()
+    r = random.Random(5)
+    while state.current_player != 0 or state.phase not in ("play", "draw") or len(state.legal_actions()) < 2:
+        state.apply(r.choice(state.legal_actions()))
+    decisions = set()
+    for shuffle_seed in range(3):
+        other = state.clone()
+        pool = list(other.deck) + list(other.hands[1]) + list(other.hands[2])
+        random.Random(shuffle_seed).shuffle(pool)
+        n1, n2 = len(other.hands[1]), len(other.hands[2])
+        other.hands = (other.hands[0], tuple(sorted(pool[:n1])), tuple(sorted(pool[n1:n1 + n2])))
+        other.deck = tuple(pool[n1 + n2:])
+        other._legal = None
+        assert other.view(0) == state.view(0)
+        decisions.add(repr(_search_agent("hideous-abomination", iterations=24).choose(other).to_json()))
+    assert len(decisions) == 1
+
+
+def test_search_finds_a_better_move_than_its_prior_when_the_prior_is_wrong():
+    """A prior that ranks the moves backwards still names the candidates, but the rollouts judge
+    them: in an Aban! solo turn the search, given the worst 4 moves by the heuristic plus the
+    best one (width 5 of a reversed prior would miss it), ends on the best of what it is offered."""
+    from cardboard.agents.heuristics import AbanHeuristic
+
+    class Backwards(AbanHeuristic):
+        def action_values(self, state):
+            return [-v for v in super().action_values(state)]
+
+    state = cardboard.load_game("aban", players=1, seed=6).new_initial_state()
+    while state.phase != "turn":
+        state.apply(AbanHeuristic(0).choose(state))
+    legal = state.legal_actions()
+    values = AbanHeuristic(0).action_values(state)
+    agent = MCTSAgent(3, iterations=400, rollout=AbanHeuristic(4), prior=Backwards(5), root="halving",
+                      width=len(legal), widen=0.5, score_scale=40)
+    pick = agent.choose(state)
+    # judged by rollouts, not by the backwards prior: the pick is among the heuristic's better half
+    assert values[legal.index(pick)] >= sorted(values)[len(values) // 2]

@@ -1,10 +1,13 @@
 """Agents that play any cardboard game through the engine API.
 
 Names: `random`, `greedy` (one move ahead on the scores), `heuristic` (the game's own,
-from its rulebook's strategy), `mcts` (information-set MCTS, 400 iterations, random
-rollouts), and the levels for people: `easy` (the heuristic, or greedy), `medium`
-(MCTS, 300 iterations or 0.5 s), `hard` (MCTS for 1 s a move with heuristic rollouts). `mcts:2.5`
-or `hard:2.5` gives a time budget in seconds a move.
+from its rulebook's strategy), `mcts` (information-set MCTS, UCT over every move, 400
+iterations, random rollouts: needs nothing from the game), `search` (the strongest: MCTS
+whose root candidates are the heuristic's best moves, judged by Sequential Halving on
+common determinizations, with heuristic rollouts; 1 s a move), and the levels for people:
+`easy` (greedy), `medium` (the heuristic) and `hard` (`search`). For a game without a
+heuristic, `medium` is MCTS for 0.5 s and `hard` MCTS for 1 s. `NAME:SECONDS` (e.g.
+`hard:3`) gives a time budget a move to the searching agents.
 """
 from __future__ import annotations
 
@@ -17,7 +20,7 @@ from .random_agent import RandomAgent
 
 AGENTS: dict[str, type[Agent]] = {"random": RandomAgent, "greedy": GreedyAgent}
 LEVELS = ("easy", "medium", "hard")
-NAMES = ("random", "greedy", "heuristic", "mcts") + LEVELS
+NAMES = ("random", "greedy", "heuristic", "mcts", "search") + LEVELS
 
 
 def _heuristic(game_id: str | None, seed: int) -> Agent | None:
@@ -52,15 +55,21 @@ def make_agent(name: str, seed: int = 0, game_id: str | None = None) -> Agent:
         if agent is None:
             raise ConfigError(f"no heuristic agent for game '{game_id}'")
         return agent
-    if base == "easy":
-        return _heuristic(game_id, seed) or GreedyAgent(seed)
     if base == "mcts":
         return MCTSAgent(seed, iterations=None if seconds else 400, seconds=seconds, **search)
-    if base == "medium":  # quick enough to play against: at most 300 iterations or half a second
-        return MCTSAgent(seed, iterations=300, seconds=seconds or 0.5, **search)
-    if base == "hard":
-        rollout = _heuristic(game_id, seed + 1)
-        return MCTSAgent(seed, iterations=None, seconds=seconds or 1.0, rollout=rollout, **search)
+    if base == "easy":
+        return GreedyAgent(seed)
+    if base == "medium":
+        return _heuristic(game_id, seed) or MCTSAgent(seed, iterations=None, seconds=seconds or 0.5, **search)
+    if base in ("hard", "search"):
+        prior = _heuristic(game_id, seed + 2)
+        if prior is None:  # no heuristic to rank the moves or play the rollouts
+            if base == "search":
+                raise ConfigError(f"'search' needs a heuristic agent for game '{game_id}'; try 'mcts'")
+            return MCTSAgent(seed, iterations=None, seconds=seconds or 1.0, **search)
+        search.update({"widen": 0.5, "width": 8, **hints.get("search", {})})  # a game may tune these
+        return MCTSAgent(seed, iterations=None, seconds=seconds or 1.0, rollout=_heuristic(game_id, seed + 1),
+                         prior=prior, root="halving", evaluate=getattr(prior, "evaluate", None), **search)
     raise ConfigError(f"unknown agent '{name}'; known agents: {', '.join(NAMES)}")
 
 

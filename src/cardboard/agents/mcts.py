@@ -7,16 +7,35 @@ dice, and this is open-loop MCTS over chance; for a game with hidden hands and d
 the tree spans the acting seat's information sets. The agent never looks at what its
 seat may not see: everything it searches comes from `determinize`.
 
+Two ways to spend the budget at the root:
+
+* `root="uct"`: plain UCT over every legal move (UCB1 with `exploration`).
+* `root="halving"` with a `prior` (a heuristic agent with `action_values`): the prior's
+  `width` best moves are the candidates, and Sequential Halving splits the budget into
+  rounds, each round searching every remaining candidate once per determinization with
+  the *same* determinizations for all of them (common random numbers: two moves are judged
+  under the same dice, deals and rollout tie-breaks, so a small sample tells them apart),
+  then dropping the worse half. Below each candidate the tree is ordinary UCT.
+
+Below the root, a node's children are added one at a time: the rollout policy's own move
+first, then at random, and a node visited n times has at most 1 + `widen`·√n children
+(progressive widening; `widen=None` adds every legal move before descending). Rollouts are
+played by `rollout` (random, or a game's heuristic) for at most `max_depth` moves; a cut
+rollout is judged by `evaluate(state)` (estimated final scores; default: the provisional
+scores).
+
 Rewards (per seat, in [0, 1]): the win share (1/k for each of k winners) blended with
 a little normalised score margin, so the search prefers bigger wins and smaller losses;
 a one-seat game is scored by its score alone. `score_scale` sets what a "big" margin is.
+Node values in UCB are normalised by the range of rewards seen in this search, so one
+exploration constant fits a solo score race and a two-player win/loss alike.
 """
 from __future__ import annotations
 
 import math
 import time
 
-from cardboard.engine import Action, State
+from cardboard.engine import Action, Rng, State
 
 from .base import Agent
 from .random_agent import RandomAgent
@@ -33,13 +52,11 @@ class _Node:
         self.player = player
 
 
-def rewards(state: State, margin_weight: float = 0.2, score_scale: float = 50.0) -> list[float]:
-    scores = state.scores()
+def rewards(scores, winners, margin_weight: float = 0.2, score_scale: float = 50.0) -> list[float]:
+    """Each seat's reward in [0, 1] from (final or estimated) scores and the winners."""
     n = len(scores)
     if n == 1:
         return [min(1.0, max(0.0, 0.5 + scores[0] / (2 * score_scale)))]
-    winners = state.winners() if state.is_terminal() else [
-        s for s, v in enumerate(scores) if v == max(scores)]
     out = []
     for seat, mine in enumerate(scores):
         best_other = max(v for s, v in enumerate(scores) if s != seat)
@@ -49,13 +66,35 @@ def rewards(state: State, margin_weight: float = 0.2, score_scale: float = 50.0)
     return out
 
 
+def state_rewards(state: State, margin_weight: float = 0.2, score_scale: float = 50.0) -> list[float]:
+    scores = state.scores()
+    winners = state.winners() if state.is_terminal() else _leaders(scores)
+    return rewards(scores, winners, margin_weight, score_scale)
+
+
+def _mean(node: _Node) -> float:
+    return node.value / node.visits if node.visits else -math.inf
+
+
+def _leaders(scores) -> list[int]:
+    top = max(scores)
+    return [s for s, v in enumerate(scores) if v == top]
+
+
 class MCTSAgent(Agent):
     name = "mcts"
 
     def __init__(self, seed: int = 0, iterations: int | None = 400, seconds: float | None = None,
                  exploration: float = 0.7, rollout: Agent | None = None, max_depth: int = 400,
-                 margin_weight: float = 0.2, score_scale: float = 50.0):
+                 margin_weight: float = 0.2, score_scale: float = 50.0, prior: Agent | None = None,
+                 root: str = "uct", width: int = 8, widen: float | None = None, evaluate=None):
         super().__init__(seed)
+        if iterations is None and seconds is None:
+            raise ValueError("MCTS needs a budget: iterations, seconds or both")
+        if root not in ("uct", "halving"):
+            raise ValueError(f"unknown root policy {root!r}: 'uct' or 'halving'")
+        if root == "halving" and prior is None:
+            raise ValueError("Sequential Halving at the root ranks its candidates by a prior agent")
         self.iterations = iterations
         self.seconds = seconds
         self.exploration = exploration
@@ -63,64 +102,152 @@ class MCTSAgent(Agent):
         self.max_depth = max_depth
         self.margin_weight = margin_weight
         self.score_scale = score_scale
+        self.prior = prior
+        self.root = root
+        self.width = width
+        self.widen = widen
+        self.evaluate = evaluate
         self.last_iterations = 0
-        if iterations is None and seconds is None:
-            raise ValueError("MCTS needs a budget: iterations, seconds or both")
+        self._lo = self._hi = 0.0
 
+    # ------------------------------------------------------------------ the decision
     def choose(self, state: State) -> Action:
         legal = state.legal_actions()
         if len(legal) == 1:
+            self.last_iterations = 0
             return legal[0]
+        self._lo, self._hi = math.inf, -math.inf
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        if self.root == "halving":
+            return self._halving(state, legal, deadline)
         me = state.current_player
         root = _Node(None)
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         done = 0
         limit = self.iterations if self.iterations is not None else math.inf
         while done < limit and (deadline is None or time.perf_counter() < deadline):
-            self._iterate(root, state.determinize(me, self.rng.next64()))
+            world = state.determinize(me, self.rng.next64())
+            self._iterate(root, world, self.rng)
             done += 1
         self.last_iterations = done
         # the real legal moves, best visited first (a move never tried ranks last)
         return max(legal, key=lambda a: root.children[a].visits if a in root.children else -1)
 
-    def _iterate(self, root: _Node, state: State) -> None:
-        node, path = root, [root]
+    def _candidates(self, state: State, legal: list[Action]) -> list[Action]:
+        values = self.prior.action_values(state)
+        order = sorted(range(len(legal)), key=lambda i: -values[i])
+        return [legal[i] for i in order[: self.width]]
+
+    def _halving(self, state: State, legal: list[Action], deadline) -> Action:
+        me = state.current_player
+        alive = self._candidates(state, legal)
+        if len(alive) == 1:
+            self.last_iterations = 0
+            return alive[0]
+        nodes = {a: _Node(me) for a in alive}
+        rounds = max(1, math.ceil(math.log2(len(alive))))
+        done = 0
+        started = time.perf_counter()
+        for r in range(rounds):
+            if len(alive) == 1:
+                break
+            # this round's share of what is left of the budget
+            left_rounds = rounds - r
+            round_end = None
+            if deadline is not None:
+                round_end = time.perf_counter() + (deadline - time.perf_counter()) / left_rounds
+            quota = None
+            if self.iterations is not None:
+                quota = max(len(alive), (self.iterations - done) // left_rounds)
+            spent = 0
+            while True:
+                seed = self.rng.next64()
+                world = state.determinize(me, seed)
+                for a in alive:
+                    w = world.clone()
+                    w.apply(a)
+                    self._iterate(nodes[a], w, Rng(seed), first=True)
+                done += len(alive)
+                spent += len(alive)
+                if quota is not None and spent + len(alive) > quota:
+                    break
+                if round_end is not None and time.perf_counter() >= round_end:
+                    break
+            alive.sort(key=lambda a: -_mean(nodes[a]))
+            alive = alive[: math.ceil(len(alive) / 2)]
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+        self.last_iterations = done
+        self.last_seconds = time.perf_counter() - started
+        return max(alive, key=lambda a: _mean(nodes[a]))
+
+    # ------------------------------------------------------------------ one iteration
+    def _iterate(self, node: _Node, state: State, rng: Rng, first: bool = False) -> None:
+        """Select and expand down from `node` in `state`, roll out, back the reward up.
+        `first`: `node` is a root candidate whose move is already applied to `state`."""
+        path = [node]
         c = self.exploration
-        # selection and expansion over the moves legal in this determinization
+        widen = self.widen
+        policy = self.rollout_agent
+        policy.rng = rng.copy() if first else policy.rng
         while not state.is_terminal():
             legal = state.legal_actions()
             player = state.current_player
+            children = node.children
             untried = []
             for a in legal:
-                child = node.children.get(a)
+                child = children.get(a)
                 if child is None:
                     untried.append(a)
                 else:
                     child.avail += 1
-            if untried:
-                action = untried[self.rng.below(len(untried))]
-                child = node.children[action] = _Node(player)
+            tried = len(legal) - len(untried)
+            if untried and (widen is None or not tried or tried < 1 + widen * math.sqrt(node.visits)):
+                action = None
+                if widen is not None:  # the rollout policy's move first
+                    guess = policy.choose(state)
+                    if guess in untried:
+                        action = guess
+                if action is None:
+                    action = untried[rng.below(len(untried))]
+                child = children[action] = _Node(player)
                 child.avail = 1
                 state.apply(action)
                 path.append(child)
                 break
-            best, best_ucb = None, -1.0
+            best, best_ucb = None, -math.inf
+            lo, span = self._lo, self._hi - self._lo
             for a in legal:
-                ch = node.children[a]
-                ucb = ch.value / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
+                ch = children.get(a)
+                if ch is None:
+                    continue
+                q = ch.value / ch.visits
+                if span > 1e-9:
+                    q = (q - lo) / span
+                ucb = q + c * math.sqrt(math.log(ch.avail) / ch.visits)
                 if ucb > best_ucb:
                     best, best_ucb = a, ucb
             state.apply(best)
-            node = node.children[best]
+            node = children[best]
             path.append(node)
         # rollout
         depth = 0
-        policy = self.rollout_agent
-        while not state.is_terminal() and depth < self.max_depth:
+        limit = self.max_depth
+        while depth < limit and not state.is_terminal():
             state.apply(policy.choose(state))
             depth += 1
-        reward = rewards(state, self.margin_weight, self.score_scale)
+        if state.is_terminal() or self.evaluate is None:
+            reward = state_rewards(state, self.margin_weight, self.score_scale)
+        else:
+            scores = self.evaluate(state)
+            reward = rewards(scores, _leaders(scores), self.margin_weight, self.score_scale)
+        lo, hi = self._lo, self._hi
         for n in path:
             n.visits += 1
             if n.player is not None:
                 n.value += reward[n.player]
+                mean = n.value / n.visits
+                if mean < lo:
+                    lo = mean
+                if mean > hi:
+                    hi = mean
+        self._lo, self._hi = lo, hi

@@ -25,7 +25,7 @@ from cardboard.engine import Action, State
 from cardboard.games.aban import garden as G
 from cardboard.games.aban.scoring import majority_rank_vp, rank_awards
 
-from ..base import Agent
+from .valued import ValuedHeuristic
 
 RHO = 0.3  # chance-like discount per plant still missing from a pattern
 START = 1.0  # weight of a pattern not yet begun
@@ -298,38 +298,32 @@ def _idx(at) -> int:
     return (at[0] + _OFF) * _W + at[1] + _OFF
 
 
-class AbanHeuristic(Agent):
+class AbanHeuristic(ValuedHeuristic):
     """Plants toward the boards' patterns, feeds its chayote, hinders the leader."""
 
     name = "heuristic"
 
-    def choose(self, state: State) -> Action:
-        legal = state.legal_actions()
-        if len(legal) == 1:
-            return legal[0]
+    def _values(self, state, legal) -> list[float]:
         if legal[0].kind == "food":
             return self._food(state, legal)
         return self._turn(state, legal)
 
     # ------------------------------------------------------------------ set-up
-    def _food(self, state, legal) -> Action:
+    def _food(self, state, legal) -> list[float]:
         """Eat the number most likely to be left over: the face of the board the table wants
         least (measured: the Espino/Rocky 1 is almost never left over)."""
         cfg = state.cfg
-        best, best_v = [], None
+        values = []
         for a in legal:
             f = a["number"]
             v = _FOOD_PREF.get(cfg.boards.get(f, "token"), 0.0)
             if f == 1:
                 v = _FOOD_PREF.get("token", 0.0) if not cfg.solo else -9
-            if best_v is None or v > best_v + 1e-9:
-                best, best_v = [a], v
-            elif abs(v - best_v) <= 1e-9:
-                best.append(a)
-        return best[self.rng.below(len(best))]
+            values.append(v)
+        return values
 
     # ------------------------------------------------------------------ a turn
-    def _turn(self, state, legal) -> Action:
+    def _turn(self, state, legal) -> list[float]:
         cfg = state.cfg
         info = _boards_of(cfg)
         me = state.current_player
@@ -363,7 +357,7 @@ class AbanHeuristic(Agent):
         # per die: the chayote and the denial terms
         die_bonus = self._die_terms(state, info, me, dice, horizon)
 
-        best, best_v = [], None
+        values = []
         token_cache = {}
         for a in legal:
             k = a.kind
@@ -420,11 +414,8 @@ class AbanHeuristic(Agent):
                 v = self._machonero_value(state, mine, a, die_bonus, maj)
             else:
                 v = 0.0
-            if best_v is None or v > best_v + 1e-9:
-                best, best_v = [a], v
-            elif v >= best_v - 1e-9:
-                best.append(a)
-        return best[self.rng.below(len(best))] if len(best) > 1 else best[0]
+            values.append(v)
+        return values
 
     # ------------------------------------------------------------------ terms
     def _die_terms(self, state, info, me, dice, horizon) -> dict[int, float]:

@@ -48,7 +48,7 @@ from bisect import bisect_right
 from cardboard.engine import Action, State
 from cardboard.games.abyss.content import GUILDS, RACES
 
-from ..base import Agent
+from .valued import ValuedHeuristic
 
 NR = len(RACES)
 _RACE = {r: i for i, r in enumerate(RACES)}
@@ -58,6 +58,9 @@ POT_W = 0.5        # weight of a change in the hand's recruit potential
 GAMMA = 0.8       # recruit potential kept per point of cost still missing
 MISS = 3           # a missing race counts as this many missing points
 SECOND = 0.3       # weight of the second-best Lord in the potential
+EVAL_FUEL = 0.35   # evaluate(): Influence a point of Ally value in hand may still become
+EVAL_PEARL = 0.6   # evaluate(): Influence a pearl may still become
+EVAL_KEY = 1.5     # evaluate(): Influence a key may still become
 PEARL0 = 0.7       # worth of a pearl while there is game left
 TEMPO = 2.0        # recruiting now rather than later (the seventh Lord ends the game)
 DELTA = 0.95       # discount per further card revealed on the track
@@ -919,29 +922,49 @@ def _context(state: State, me: int) -> _Ctx:
     return ctx
 
 
-class AbyssHeuristic(Agent):
+class AbyssHeuristic(ValuedHeuristic):
     """Recruits good Lords cheaply, explores for the races the Court needs."""
 
     name = "heuristic"
 
-    def choose(self, state: State) -> Action:
-        legal = state.legal_actions()
-        if len(legal) == 1:
-            return legal[0]
-        me = state.current_player
-        ctx = _context(state, me)
+    def evaluate(self, state) -> list[float]:
+        """Each seat's final Influence as a search may guess it in a fully dealt world (a
+        determinization): the count now, the lowest Ally of each race its hand would affiliate
+        at the end (AY-E-3) and, for the game left, its hand as fuel, its pearls and keys."""
+        cfg = state.cfg
+        n = cfg.players
+        to_end = cfg.setup.lords_to_end
+        owned = [state.lords_owned(s) for s in range(n)]
+        left = max(0, to_end - max(len(x) for x in owned)) / to_end
+        out = []
+        for seat, b in enumerate(state.score_breakdown()):
+            best = [0] * NR
+            for c in state.affiliated[seat]:
+                r = cfg.card_race[c]
+                best[r] = max(best[r], cfg.card_value[c])
+            low = [99] * NR
+            fuel = 0
+            for c in state.hands[seat]:
+                r = cfg.card_race[c]
+                v = cfg.card_value[c]
+                fuel += v
+                if v < low[r]:
+                    low[r] = v
+            gain = sum(max(0, low[r] - best[r]) for r in range(NR) if low[r] != 99)
+            v = b["total"] + gain + left * (EVAL_FUEL * fuel + EVAL_PEARL * state.pearls[seat]
+                                            + EVAL_KEY * state.key_count(seat))
+            out.append(v)
+        return out
+
+    def _values(self, state, legal) -> list[float]:
+        ctx = _context(state, state.current_player)
         handler = getattr(self, "_" + state.phase, None)
         if handler is None:
-            return legal[self.rng.below(len(legal))]
+            return [0.0] * len(legal)
         return handler(state, ctx, legal)
 
-    def _pick(self, legal, values) -> Action:
-        best_v = max(values)
-        best = [a for a, v in zip(legal, values) if v >= best_v - 1e-9]
-        return best[0] if len(best) == 1 else best[self.rng.below(len(best))]
-
     # ------------------------------------------------------------ the turn
-    def _turn(self, state, ctx, legal) -> Action:
+    def _turn(self, state, ctx, legal) -> list[float]:
         values = []
         explore = None
         recruits = {}
@@ -974,7 +997,7 @@ class AbyssHeuristic(Agent):
             for i, a in enumerate(legal):  # plotting at Court: rarely, when nothing is worth doing
                 if a.kind == "plot" and not any(b.kind == "recruit" for b in legal):
                     values[i] = best + 0.1
-        return self._pick(legal, values)
+        return values
 
     def _unseen_lord_mean(self, state, ctx) -> float:
         """What a Lord nobody has seen (the Lord deck's top) is worth to me, on average."""
@@ -1067,33 +1090,33 @@ class AbyssHeuristic(Agent):
         return v
 
     # ------------------------------------------------------------ exploring
-    def _offer(self, state, ctx, legal) -> Action:
+    def _offer(self, state, ctx, legal) -> list[float]:
         card = state.track[-1]
         cfg = ctx.cfg
         price = state.price() or 0
         v = ctx.card_value(cfg.card_race[card], cfg.card_value[card]) - price * ctx.pearl_v * (1 + ctx.opp_w)
         values = [v - BUY_MARGIN if a.kind == "buy" else 0.0 for a in legal]
-        return self._pick(legal, values)
+        return values
 
-    def _ally(self, state, ctx, legal) -> Action:
+    def _ally(self, state, ctx, legal) -> list[float]:
         card = state.track[-1]
         cfg = ctx.cfg
         take = ctx.card_value(cfg.card_race[card], cfg.card_value[card])
         go = DELTA * ctx.track_values()[len(state.track) + 1]
         values = [take if a.kind == "take" else go for a in legal]
-        return self._pick(legal, values)
+        return values
 
-    def _monster(self, state, ctx, legal) -> Action:
+    def _monster(self, state, ctx, legal) -> list[float]:
         fight = ctx.fight_value(state.threat)
         go = DELTA * ctx.track_values()[len(state.track) + 1]
         values = [fight if a.kind == "fight" else go for a in legal]
-        return self._pick(legal, values)
+        return values
 
-    def _reward(self, state, ctx, legal) -> Action:
-        return self._pick(legal, [ctx.reward_value(a["gains"]) for a in legal])
+    def _reward(self, state, ctx, legal) -> list[float]:
+        return [ctx.reward_value(a["gains"]) for a in legal]
 
     # ------------------------------------------------------------ Locations
-    def _keys(self, state, ctx, legal) -> Action:
+    def _keys(self, state, ctx, legal) -> list[float]:
         """Give up the keys whose Lords' powers are worth least."""
         cfg = ctx.cfg
         values = []
@@ -1103,9 +1126,9 @@ class AbyssHeuristic(Agent):
                 x = cfg.lord_index[lid]
                 lost += ctx.power_value(x, owned=True)
             values.append(-lost - 0.01 * a["tokens"])
-        return self._pick(legal, values)
+        return values
 
-    def _where(self, state, ctx, legal) -> Action:
+    def _where(self, state, ctx, legal) -> list[float]:
         values = []
         cfg = ctx.cfg
         for a in legal:
@@ -1114,46 +1137,46 @@ class AbyssHeuristic(Agent):
             else:
                 n = a["n"]
                 values.append(ctx.draw_value(n) - 0.6 * (n - 1) * ctx.opp_w)
-        return self._pick(legal, values)
+        return values
 
-    def _keep(self, state, ctx, legal) -> Action:
+    def _keep(self, state, ctx, legal) -> list[float]:
         cfg = ctx.cfg
-        return self._pick(legal, [ctx.loc_future(cfg.loc_index[a["location"]]) for a in legal])
+        return [ctx.loc_future(cfg.loc_index[a["location"]]) for a in legal]
 
-    def _smokers(self, state, ctx, legal) -> Action:
+    def _smokers(self, state, ctx, legal) -> list[float]:
         cfg = ctx.cfg
         values = [0.0 if a.kind == "keep_smokers" else ctx.loc_future(cfg.loc_index[a["location"]]) for a in legal]
-        return self._pick(legal, values)
+        return values
 
     # ------------------------------------------------------------ powers
-    def _discard(self, state, ctx, legal) -> Action:
+    def _discard(self, state, ctx, legal) -> list[float]:
         values = []
         for a in legal:
             r, v = a["ally"]
             values.append(-ctx.keep_value(_RACE[r], v))
-        return self._pick(legal, values)
+        return values
 
-    def _assassinate(self, state, ctx, legal) -> Action:
+    def _assassinate(self, state, ctx, legal) -> list[float]:
         """Strike the Lord whose power and keys are worth most to its owner."""
         cfg = ctx.cfg
         values = []
         for a in legal:
             x = cfg.lord_index[a["lord"]]
             values.append(ctx.power_value(x, owned=True) + 1.5 * cfg.lkeys[x])
-        return self._pick(legal, values)
+        return values
 
-    def _hunt(self, state, ctx, legal) -> Action:
+    def _hunt(self, state, ctx, legal) -> list[float]:
         """Rob the seat with most tokens (their values are hidden), the leader first."""
         values = []
         for a in legal:
             s = a["seat"]
             values.append(len(state.tokens[s]) * 0.1 + 0.01 * self._estimate(state, ctx, s))
-        return self._pick(legal, values)
+        return values
 
-    def _take_stack(self, state, ctx, legal) -> Action:
-        return self._pick(legal, [ctx.stack_value(_RACE[a["race"]]) for a in legal])
+    def _take_stack(self, state, ctx, legal) -> list[float]:
+        return [ctx.stack_value(_RACE[a["race"]]) for a in legal]
 
-    def _illusion(self, state, ctx, legal) -> Action:
+    def _illusion(self, state, ctx, legal) -> list[float]:
         cfg = ctx.cfg
         values = []
         for a in legal:
@@ -1162,9 +1185,9 @@ class AbyssHeuristic(Agent):
             else:
                 give, take = cfg.loc_index[a["give"]], cfg.loc_index[a["take"]]
                 values.append(ctx.loc_future(take) - ctx.loc_future(give))
-        return self._pick(legal, values)
+        return values
 
-    def _corrupt(self, state, ctx, legal) -> Action:
+    def _corrupt(self, state, ctx, legal) -> list[float]:
         cfg = ctx.cfg
         cost = cfg.pamount[state.target] * ctx.pearl_v if state.target is not None else 5 * ctx.pearl_v
         values = []
@@ -1173,9 +1196,9 @@ class AbyssHeuristic(Agent):
                 values.append(0.0)
             else:
                 values.append(ctx.lord_value(cfg.lord_index[a["lord"]]) + TEMPO * ctx.res - cost)
-        return self._pick(legal, values)
+        return values
 
-    def _betray(self, state, ctx, legal) -> Action:
+    def _betray(self, state, ctx, legal) -> list[float]:
         cfg = ctx.cfg
         values = []
         for a in legal:
@@ -1184,9 +1207,9 @@ class AbyssHeuristic(Agent):
             else:
                 give, take = cfg.lord_index[a["give"]], cfg.lord_index[a["take"]]
                 values.append(ctx.lord_value(take) - ctx.owned_lord_value(give) - 0.3)
-        return self._pick(legal, values)
+        return values
 
-    def _scheme(self, state, ctx, legal) -> Action:
+    def _scheme(self, state, ctx, legal) -> list[float]:
         """Give a Lord for the deck's top: a Lord nobody has seen, at the mean of those."""
         cfg = ctx.cfg
         mean = self._unseen_lord_mean(state, ctx)
@@ -1196,4 +1219,4 @@ class AbyssHeuristic(Agent):
                 values.append(0.0)
             else:
                 values.append(mean - ctx.owned_lord_value(cfg.lord_index[a["give"]]) - 0.5)
-        return self._pick(legal, values)
+        return values

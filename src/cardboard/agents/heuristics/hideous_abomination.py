@@ -32,7 +32,7 @@ from collections import Counter
 from cardboard.engine import Action, State
 from cardboard.games.hideous_abomination import slab as S
 
-from ..base import Agent
+from .valued import ValuedHeuristic
 
 SLOPE = 0.15  # share of a card's points earned per unit of lead in its measure (up to 3 units)
 UNREVEALED = 0.1  # weight of an Award still in the deck
@@ -472,30 +472,20 @@ def _context(state: State, me: int) -> _Ctx:
     return ctx
 
 
-class HAHeuristic(Agent):
+class HAHeuristic(ValuedHeuristic):
     """Builds one colour, chases the cards it can win, finishes when it would be on top."""
 
     name = "heuristic"
 
-    def choose(self, state: State) -> Action:
-        legal = state.legal_actions()
-        if len(legal) == 1:
-            return legal[0]
-        me = state.current_player
-        ctx = _context(state, me)
-        kind = legal[0].kind
-        handler = getattr(self, "_" + kind, None)
+    def _values(self, state, legal) -> list[float]:
+        ctx = _context(state, state.current_player)
+        handler = getattr(self, "_" + legal[0].kind, None)
         if handler is None:
-            return legal[self.rng.below(len(legal))]
+            return [0.0] * len(legal)
         return handler(state, ctx, legal)
 
-    def _pick(self, legal, values) -> Action:
-        best_v = max(values)
-        best = [a for a, v in zip(legal, values) if v >= best_v - 1e-9]
-        return best[0] if len(best) == 1 else best[self.rng.below(len(best))]
-
     # ------------------------------------------------------------ 1. roll
-    def _choose(self, state, ctx, legal) -> Action:
+    def _choose(self, state, ctx, legal) -> list[float]:
         """Go Mad!: the option worth most."""
         tops = self._top_values(state, ctx)
         ranked = sorted(tops, reverse=True) + [BLIND, BLIND]
@@ -512,7 +502,7 @@ class HAHeuristic(Agent):
             else:  # steal
                 v = max(self._steal_values(state, ctx, self._targets(ctx)), default=-9.0)
             values.append(v)
-        return self._pick(legal, values)
+        return values
 
     def _award_value(self, ctx) -> float:
         """Revealing an Award: the expected worth of the card to me, and the end drawing near."""
@@ -534,7 +524,7 @@ class HAHeuristic(Agent):
         return [ctx.tile_value(ctx.me, pile[-1]) for pile in state.buffet if pile]
 
     # ------------------------------------------------------------ draw and dig
-    def _draw(self, state, ctx, legal) -> Action:
+    def _draw(self, state, ctx, legal) -> list[float]:
         values = []
         for a in legal:
             src = a["source"]
@@ -542,7 +532,7 @@ class HAHeuristic(Agent):
                 values.append(BLIND)
             else:
                 values.append(ctx.tile_value(ctx.me, state.buffet[src][-1]))
-        return self._pick(legal, values)
+        return values
 
     def _dig_values(self, state, ctx) -> list[float]:
         out = []
@@ -552,25 +542,25 @@ class HAHeuristic(Agent):
                            + (BLIND if len(pile) == 1 else 0.0))
         return out
 
-    def _dig(self, state, ctx, legal) -> Action:
+    def _dig(self, state, ctx, legal) -> list[float]:
         values = []
         for a in legal:
             pile = state.buffet[a["pile"]]
             values.append(ctx.tile_value(ctx.me, pile[-1]) + DIG_SIZE * min(len(pile) - 1, 4)
                           + (BLIND if len(pile) == 1 else 0.0))
-        return self._pick(legal, values)
+        return values
 
-    def _dig_take(self, state, ctx, legal) -> Action:
+    def _dig_take(self, state, ctx, legal) -> list[float]:
         index = ctx.cfg.index
         values = [sum(ctx.tile_value(ctx.me, index[tid]) for tid in a["tiles"]) for a in legal]
-        return self._pick(legal, values)
+        return values
 
-    def _dig_top(self, state, ctx, legal) -> Action:
+    def _dig_top(self, state, ctx, legal) -> list[float]:
         """Leave on top the tile the next player wants least."""
         index = ctx.cfg.index
         nxt = (state.player + 1) % ctx.n
         values = [-ctx.tile_value(nxt, index[a["tile"]]) for a in legal]
-        return self._pick(legal, values)
+        return values
 
     # ------------------------------------------------------------ steal and bolt
     def _targets(self, ctx) -> list:
@@ -601,11 +591,11 @@ class HAHeuristic(Agent):
         v += ctx.opponent_threat(seat) * OPP_L * (L_after - ctx.seats[seat].L)
         return v
 
-    def _steal(self, state, ctx, legal) -> Action:
+    def _steal(self, state, ctx, legal) -> list[float]:
         values = [self._steal_value(ctx, a["seat"], tuple(a["at"])) for a in legal]
-        return self._pick(legal, values)
+        return values
 
-    def _bolt(self, state, ctx, legal) -> Action:
+    def _bolt(self, state, ctx, legal) -> list[float]:
         """Bolt the seam that secures the most valuable unsecured tiles (torso seams secure one)."""
         me = ctx.me
         seat = ctx.seats[me]
@@ -626,10 +616,10 @@ class HAHeuristic(Agent):
                     w = worth[cell] = 0.5 - ctx.remove_delta(me, cell)[0]
                 v += w
             values.append(v)
-        return self._pick(legal, values)
+        return values
 
     # ------------------------------------------------------------ 2. play
-    def _play(self, state, ctx, legal) -> Action:
+    def _play(self, state, ctx, legal) -> list[float]:
         cfg = ctx.cfg
         index = cfg.index
         masks = cfg.masks
@@ -655,10 +645,10 @@ class HAHeuristic(Agent):
             else:
                 v = -ctx.weight[s] * gain + ctx.opponent_threat(s) * OPP_L * (L_after - seat.L)
             values.append(v)
-        return self._pick(legal, values)
+        return values
 
     # ------------------------------------------------------------ 3. discard
-    def _discard(self, state, ctx, legal) -> Action:
+    def _discard(self, state, ctx, legal) -> list[float]:
         """Drop the tile least worth keeping, on the pile whose top the next player wants most."""
         index = ctx.cfg.index
         nxt = (state.player + 1) % ctx.n
@@ -679,4 +669,4 @@ class HAHeuristic(Agent):
                     cv = cover[p] = (0.2 * ctx.tile_value(nxt, pile[-1]) if pile and nxt != ctx.me else 0.0)
                 v += cv
             values.append(v)
-        return self._pick(legal, values)
+        return values
