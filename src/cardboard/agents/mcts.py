@@ -15,7 +15,10 @@ Two ways to spend the budget at the root:
   rounds, each round searching every remaining candidate once per determinization with
   the *same* determinizations for all of them (common random numbers: two moves are judged
   under the same dice, deals and rollout tie-breaks, so a small sample tells them apart),
-  then dropping the worse half. Below each candidate the tree is ordinary UCT.
+  then dropping the worse half. Below each candidate the tree is ordinary UCT. The survivor
+  replaces the prior's own choice only when, on fresh shared determinizations (the last part
+  of the budget), the paired differences say it is better by `confidence` standard errors: a
+  heuristic's ranking is worth more than a noisy sample.
 
 Below the root, a node's children are added one at a time: the rollout policy's own move
 first, then at random, and a node visited n times has at most 1 + `widen`·√n children
@@ -87,7 +90,8 @@ class MCTSAgent(Agent):
     def __init__(self, seed: int = 0, iterations: int | None = 400, seconds: float | None = None,
                  exploration: float = 0.7, rollout: Agent | None = None, max_depth: int = 400,
                  margin_weight: float = 0.2, score_scale: float = 50.0, prior: Agent | None = None,
-                 root: str = "uct", width: int = 8, widen: float | None = None, evaluate=None):
+                 root: str = "uct", width: int = 8, widen: float | None = None, evaluate=None,
+                 confidence: float = 1.0):
         super().__init__(seed)
         if iterations is None and seconds is None:
             raise ValueError("MCTS needs a budget: iterations, seconds or both")
@@ -107,6 +111,7 @@ class MCTSAgent(Agent):
         self.width = width
         self.widen = widen
         self.evaluate = evaluate
+        self.confidence = confidence
         self.last_iterations = 0
         self._lo = self._hi = 0.0
 
@@ -143,21 +148,22 @@ class MCTSAgent(Agent):
         if len(alive) == 1:
             self.last_iterations = 0
             return alive[0]
+        default = alive[0]  # the prior's choice
         nodes = {a: _Node(me) for a in alive}
         rounds = max(1, math.ceil(math.log2(len(alive))))
         done = 0
-        started = time.perf_counter()
+        k = 0
         for r in range(rounds):
             if len(alive) == 1:
                 break
             # this round's share of what is left of the budget
             left_rounds = rounds - r
             round_end = None
-            if deadline is not None:
-                round_end = time.perf_counter() + (deadline - time.perf_counter()) / left_rounds
+            if deadline is not None:  # a third of the time is kept for the verdict
+                round_end = time.perf_counter() + (deadline - self.seconds / 3 - time.perf_counter()) / left_rounds
             quota = None
-            if self.iterations is not None:
-                quota = max(len(alive), (self.iterations - done) // left_rounds)
+            if self.iterations is not None:  # a quarter of the budget is kept for the verdict
+                quota = max(len(alive), (self.iterations * 3 // 4 - done) // left_rounds)
             spent = 0
             while True:
                 seed = self.rng.next64()
@@ -166,6 +172,7 @@ class MCTSAgent(Agent):
                     w = world.clone()
                     w.apply(a)
                     self._iterate(nodes[a], w, Rng(seed), first=True)
+                k += 1
                 done += len(alive)
                 spent += len(alive)
                 if quota is not None and spent + len(alive) > quota:
@@ -174,14 +181,51 @@ class MCTSAgent(Agent):
                     break
             alive.sort(key=lambda a: -_mean(nodes[a]))
             alive = alive[: math.ceil(len(alive) / 2)]
-            if deadline is not None and time.perf_counter() >= deadline:
+            if deadline is not None and time.perf_counter() >= deadline - self.seconds / 3:
                 break
+        best = max(alive, key=lambda a: _mean(nodes[a]))
+        if best is not default and self.confidence > 0:
+            # The survivor's mean is the best of several noisy ones, so it flatters it: the
+            # verdict against the prior's move comes from fresh determinizations only.
+            mine, theirs = {}, {}
+            pairs = max(2, ((self.iterations or 0) - done) // 2)
+            end = None if deadline is None else time.perf_counter() + self.seconds / 3
+            while True:
+                seed = self.rng.next64()
+                world = state.determinize(me, seed)
+                for a, out in ((best, mine), (default, theirs)):
+                    w = world.clone()
+                    w.apply(a)
+                    out[k] = self._iterate(nodes[a], w, Rng(seed), first=True)[me]
+                k += 1
+                done += 2
+                if end is not None and time.perf_counter() >= end and len(mine) >= 2:
+                    break
+                if end is None and len(mine) >= pairs:
+                    break
+            if not self._clearly_better(mine, theirs):
+                best = default
         self.last_iterations = done
-        self.last_seconds = time.perf_counter() - started
-        return max(alive, key=lambda a: _mean(nodes[a]))
+        self.last_stats = {a: (n.visits, _mean(n)) for a, n in nodes.items()}  # for reports and tests
+        return best
+
+    def _clearly_better(self, mine: dict[int, float], theirs: dict[int, float]) -> bool:
+        """Leave the prior's move only on evidence: the paired differences over the
+        determinizations both moves were searched in must beat zero by `confidence` standard
+        errors (with common random numbers most of the luck cancels out in the pairs)."""
+        z = self.confidence
+        if z <= 0:
+            return True
+        diffs = [r - theirs[k] for k, r in mine.items() if k in theirs]
+        n = len(diffs)
+        if n < 2:
+            return False
+        mean = sum(diffs) / n
+        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        return mean > z * math.sqrt(var / n)
 
     # ------------------------------------------------------------------ one iteration
-    def _iterate(self, node: _Node, state: State, rng: Rng, first: bool = False) -> None:
+    def _iterate(self, node: _Node, state: State, rng: Rng, first: bool = False) -> list[float]:
         """Select and expand down from `node` in `state`, roll out, back the reward up.
         `first`: `node` is a root candidate whose move is already applied to `state`."""
         path = [node]
@@ -251,3 +295,4 @@ class MCTSAgent(Agent):
                 if mean > hi:
                     hi = mean
         self._lo, self._hi = lo, hi
+        return reward

@@ -1,0 +1,131 @@
+"""How strong and how fast the agents are: the figures issue #5 asks for.
+
+    python benchmarks/agents.py match aban --vs heuristic --games 40 [--agent hard:1] [--players 2]
+    python benchmarks/agents.py solo --games 200 [--agent hard:1]
+    python benchmarks/agents.py speed [--seconds 0.5]
+
+`match` plays the agent against an opponent with seats rotated (the arena), `solo` gives the
+distribution of Aban! solo scores with the rulebook's bands, `speed` measures MCTS iterations per
+second (random rollouts, from the positions of random games). Each run merges its entry into
+`benchmarks/agents-results.json` under its label, so runs can go in parallel processes.
+"""
+from __future__ import annotations
+
+import argparse
+import fcntl
+import json
+import platform
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+from rich.console import Console
+
+import cardboard
+from cardboard.agents import make_agent
+from cardboard.agents.arena import arena, print_arena
+
+OUT = Path(__file__).with_name("agents-results.json")
+BANDS = [(1, "You'll do better"), (15, "Not bad!"), (30, "Goddess Ixchel will like it!"),
+         (43, "Awesome"), (54, "Aban-tastic!"), (71, "No words... Great!")]
+
+
+def save(label: str, entry: dict, path: Path = OUT) -> None:
+    with open(path.with_suffix(".lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        doc = json.loads(path.read_text()) if path.exists() else {}
+        doc.setdefault("machine", {"python": platform.python_version(), "platform": platform.platform()})
+        doc.setdefault("runs", {})[label] = {**entry, "date": time.strftime("%Y-%m-%d")}
+        path.write_text(json.dumps(doc, indent=1, sort_keys=True) + "\n")
+
+
+def match(args) -> None:
+    started = time.time()
+    report = arena(args.game, [args.agent, args.vs], games=args.games, players=args.players, seed=args.seed,
+                   progress=lambda k: print(f"\r{k}/{args.games}", end="", file=sys.stderr, flush=True))
+    print(file=sys.stderr)
+    print_arena(report, Console())
+    report["wall_s"] = round(time.time() - started)
+    save(f"{args.game} {args.players}p {args.agent} vs {args.vs}", report)
+
+
+def band(score: float) -> str:
+    name = BANDS[0][1]
+    for low, label in BANDS:
+        if score >= low:
+            name = label
+    return name
+
+
+def solo(args) -> None:
+    scores = []
+    for k in range(args.games):
+        state = cardboard.load_game("aban", players=1, seed=10_000 + args.seed * 1000 + k).new_initial_state()
+        agent = make_agent(args.agent, seed=k, game_id="aban")
+        while not state.is_terminal():
+            state.apply(agent.choose(state))
+        scores.append(state.scores()[0])
+        print(f"\r{k + 1}/{args.games} median so far {statistics.median(scores)}", end="", file=sys.stderr, flush=True)
+    print(file=sys.stderr)
+    scores.sort()
+    q = statistics.quantiles(scores, n=4)
+    bands = {label: sum(1 for s in scores if band(s) == label) for _, label in BANDS}
+    entry = {"agent": args.agent, "games": len(scores), "median": statistics.median(scores),
+             "mean": round(statistics.fmean(scores), 2), "q1": q[0], "q3": q[2], "min": scores[0],
+             "max": scores[-1], "bands": bands}
+    print(json.dumps(entry, indent=1))
+    save(f"aban solo {args.agent}", entry)
+
+
+def speed(args) -> None:
+    from cardboard.agents import MCTSAgent
+    rows = {}
+    for game_id in ("aban", "abyss", "hideous-abomination"):
+        its = spent = 0.0
+        start_its = start_spent = 0.0
+        for seed in range(3):
+            state = cardboard.load_game(game_id, players=2, seed=seed).new_initial_state()
+            r = random.Random(seed)
+            agent = MCTSAgent(seed, iterations=None, seconds=args.seconds)
+            step = 0
+            while not state.is_terminal():
+                if step % 7 == 0 and len(state.legal_actions()) > 1:
+                    t = time.perf_counter()
+                    agent.choose(state)
+                    dt = time.perf_counter() - t
+                    its += agent.last_iterations
+                    spent += dt
+                    if step == 0 or start_spent == 0:
+                        start_its += agent.last_iterations
+                        start_spent += dt
+                state.apply(r.choice(state.legal_actions()))
+                step += 1
+        rows[game_id] = {"sims_per_s_over_game": round(its / spent), "sims_per_s_first_decision": round(start_its / start_spent)}
+        print(game_id, rows[game_id])
+    save("mcts speed 2p (random rollouts)", rows)
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = p.add_subparsers(dest="cmd", required=True)
+    m = sub.add_parser("match")
+    m.add_argument("game")
+    m.add_argument("--vs", default="heuristic")
+    m.add_argument("--agent", default="hard:1")
+    m.add_argument("--games", type=int, default=40)
+    m.add_argument("--players", type=int, default=2)
+    m.add_argument("--seed", type=int, default=0)
+    s = sub.add_parser("solo")
+    s.add_argument("--agent", default="hard:1")
+    s.add_argument("--games", type=int, default=200)
+    s.add_argument("--seed", type=int, default=0)
+    sp = sub.add_parser("speed")
+    sp.add_argument("--seconds", type=float, default=0.5)
+    args = p.parse_args()
+    {"match": match, "solo": solo, "speed": speed}[args.cmd](args)
+
+
+if __name__ == "__main__":
+    main()
