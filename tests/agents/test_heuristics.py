@@ -57,8 +57,13 @@ def test_legal_move_in_every_state(game_id):
             state = cardboard.load_game(game_id, players, derive_seed("legal", players, k), options).new_initial_state()
             agent, other, coin = agent_class(k), RandomAgent(k), Rng(k)
             while not state.is_terminal():
+                legal = state.legal_actions()
+                values = agent.action_values(state)
                 action = agent.choose(state)
-                assert action in state.legal_actions(), (game_id, players, k, str(action))
+                assert action in legal, (game_id, players, k, str(action))
+                # the values searches rank moves by: one per legal move, and the choice is a best one
+                assert len(values) == len(legal)
+                assert len(legal) == 1 or values[legal.index(action)] >= max(values) - 1e-9
                 state.apply(action if coin.below(2) else other.choose(state))
 
 

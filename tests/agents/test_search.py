@@ -146,7 +146,7 @@ def _search_agent(game_id, seed=7, iterations=48, width=4, **kw):
 @pytest.mark.parametrize("game_id,players", [("aban", 1), ("aban", 2), ("hideous-abomination", 3), ("abyss", 2)])
 def test_search_returns_legal_moves_within_its_iteration_budget(game_id, players):
     state = cardboard.load_game(game_id, players=players, seed=5).new_initial_state()
-    agent = _search_agent(game_id)
+    agent = _search_agent(game_id, iterations=24, max_depth=20)
     r = random.Random(1)
     for step in range(60):
         if state.is_terminal():
@@ -154,7 +154,7 @@ def test_search_returns_legal_moves_within_its_iteration_budget(game_id, players
         if step % 5 == 0:
             action = agent.choose(state)
             assert action in state.legal_actions()
-            assert agent.last_iterations <= 48
+            assert agent.last_iterations <= 24
             if len(state.legal_actions()) > 1:
                 assert agent.last_iterations >= 2
         else:
@@ -243,3 +243,17 @@ def test_search_finds_a_better_move_than_its_prior_when_the_prior_is_wrong():
     pick = agent.choose(state)
     # judged by rollouts, not by the backwards prior: not one of the heuristic's worst moves
     assert values[legal.index(pick)] > min(values)
+
+
+@pytest.mark.parametrize("game_id,players", [("aban", 2), ("hideous-abomination", 2), ("abyss", 2), ("abyss", 4)])
+def test_search_plays_whole_games_legally(game_id, players):
+    """Every decision of whole games, on a tiny budget: a legal move each time, never over budget."""
+    for k in range(2 if players == 2 else 1):
+        state = cardboard.load_game(game_id, players=players, seed=40 + k).new_initial_state()
+        bots = [_search_agent(game_id, seed=k * 10 + s, iterations=6, max_depth=8) for s in range(players)]
+        while not state.is_terminal():
+            bot = bots[state.current_player]
+            action = bot.choose(state)
+            assert action in state.legal_actions()
+            assert bot.last_iterations <= 6
+            state.apply(action)

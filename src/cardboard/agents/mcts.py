@@ -145,63 +145,51 @@ class MCTSAgent(Agent):
     def _halving(self, state: State, legal: list[Action], deadline) -> Action:
         me = state.current_player
         alive = self._candidates(state, legal)
+        self.last_iterations = 0
         if len(alive) == 1:
-            self.last_iterations = 0
             return alive[0]
         default = alive[0]  # the prior's choice
         nodes = {a: _Node(me) for a in alive}
+        # the last part of the budget is kept for the verdict against the prior's move
+        cap = None if self.iterations is None else self.iterations - self.iterations // 4
+        halving_end = None if deadline is None else deadline - self.seconds / 3
         rounds = max(1, math.ceil(math.log2(len(alive))))
         done = 0
-        k = 0
         for r in range(rounds):
             if len(alive) == 1:
                 break
             # this round's share of what is left of the budget
             left_rounds = rounds - r
-            round_end = None
-            if deadline is not None:  # a third of the time is kept for the verdict
-                round_end = time.perf_counter() + (deadline - self.seconds / 3 - time.perf_counter()) / left_rounds
-            quota = None
-            if self.iterations is not None:  # a quarter of the budget is kept for the verdict
-                quota = max(len(alive), (self.iterations * 3 // 4 - done) // left_rounds)
+            round_end = quota = None
+            if halving_end is not None:
+                round_end = time.perf_counter() + (halving_end - time.perf_counter()) / left_rounds
+            if cap is not None:
+                quota = max(len(alive), (cap - done) // left_rounds)
             spent = 0
-            while True:
-                seed = self.rng.next64()
-                world = state.determinize(me, seed)
-                for a in alive:
-                    w = world.clone()
-                    w.apply(a)
-                    self._iterate(nodes[a], w, Rng(seed), first=True)
-                k += 1
+            while (cap is None or done + len(alive) <= cap) and (quota is None or spent + len(alive) <= quota):
+                self._shared(state, me, alive, nodes)
                 done += len(alive)
                 spent += len(alive)
-                if quota is not None and spent + len(alive) > quota:
-                    break
                 if round_end is not None and time.perf_counter() >= round_end:
                     break
+            if not spent:
+                break
             alive.sort(key=lambda a: -_mean(nodes[a]))
             alive = alive[: math.ceil(len(alive) / 2)]
-            if deadline is not None and time.perf_counter() >= deadline - self.seconds / 3:
+            if halving_end is not None and time.perf_counter() >= halving_end:
                 break
         best = max(alive, key=lambda a: _mean(nodes[a]))
         if best is not default and self.confidence > 0:
             # The survivor's mean is the best of several noisy ones, so it flatters it: the
             # verdict against the prior's move comes from fresh determinizations only.
-            mine, theirs = {}, {}
-            pairs = max(2, ((self.iterations or 0) - done) // 2)
-            end = None if deadline is None else time.perf_counter() + self.seconds / 3
-            while True:
-                seed = self.rng.next64()
-                world = state.determinize(me, seed)
-                for a, out in ((best, mine), (default, theirs)):
-                    w = world.clone()
-                    w.apply(a)
-                    out[k] = self._iterate(nodes[a], w, Rng(seed), first=True)[me]
-                k += 1
+            pair = (best, default)
+            mine, theirs = [], []
+            while self.iterations is None or done + 2 <= self.iterations:
+                r_best, r_default = self._shared(state, me, pair, nodes)
+                mine.append(r_best)
+                theirs.append(r_default)
                 done += 2
-                if end is not None and time.perf_counter() >= end and len(mine) >= 2:
-                    break
-                if end is None and len(mine) >= pairs:
+                if deadline is not None and time.perf_counter() >= deadline:
                     break
             if not self._clearly_better(mine, theirs):
                 best = default
@@ -209,14 +197,26 @@ class MCTSAgent(Agent):
         self.last_stats = {a: (n.visits, _mean(n)) for a, n in nodes.items()}  # for reports and tests
         return best
 
-    def _clearly_better(self, mine: dict[int, float], theirs: dict[int, float]) -> bool:
+    def _shared(self, state: State, me: int, moves, nodes) -> list[float]:
+        """One iteration under each of `moves` in the same determinization, with the same
+        rollout tie-breaks (common random numbers); returns `me`'s reward for each."""
+        seed = self.rng.next64()
+        world = state.determinize(me, seed)
+        out = []
+        for a in moves:
+            w = world.clone()
+            w.apply(a)
+            out.append(self._iterate(nodes[a], w, Rng(seed), first=True)[me])
+        return out
+
+    def _clearly_better(self, mine: list[float], theirs: list[float]) -> bool:
         """Leave the prior's move only on evidence: the paired differences over the
         determinizations both moves were searched in must beat zero by `confidence` standard
         errors (with common random numbers most of the luck cancels out in the pairs)."""
         z = self.confidence
         if z <= 0:
             return True
-        diffs = [r - theirs[k] for k, r in mine.items() if k in theirs]
+        diffs = [a - b for a, b in zip(mine, theirs)]
         n = len(diffs)
         if n < 2:
             return False
