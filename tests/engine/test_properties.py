@@ -217,6 +217,27 @@ def test_legal_moves_are_sound(game_id, players, options, seed, move_seed):
         assert by_json.history == state.history == history + [move]
 
 
+@pytest.mark.parametrize("game_id,players,options", CASES)
+@fast(20)
+@given(seed=SEEDS, move_seed=MOVE_SEEDS)
+def test_sampled_moves_are_legal_and_trusted_apply_matches_apply(game_id, players, options, seed, move_seed):
+    """A rollout's `sample_action` is always a legal move (a game's cheap draw included), it
+    leaves the state as it was, and `apply_trusted` of it does exactly what `apply` does."""
+    from cardboard.engine import Rng
+    game, state = new_state(game_id, players, options, seed)
+    rng = Rng(move_seed)
+    while not state.is_terminal():
+        before = state._dump()
+        move = state.sample_action(rng)
+        assert state._dump() == before, "sample_action changed the state"
+        legal = state.legal_actions()
+        assert move in legal, f"sampled move {move} is not legal"
+        checked = state.clone()
+        checked.apply(move)
+        state.apply_trusted(move)
+        assert state._dump() == checked._dump() and state.history == checked.history
+
+
 # ------------------------------------------------------------------ illegal moves
 def _perturbed_docs(doc: dict):
     """Near-miss copies of a legal move: one argument changed, dropped or of the wrong type."""

@@ -23,7 +23,8 @@ Two ways to spend the budget at the root:
 Below the root, a node's children are added one at a time: the rollout policy's own move
 first, then at random, and a node visited n times has at most 1 + `widen`·√n children
 (progressive widening; `widen=None` adds every legal move before descending). Rollouts are
-played by `rollout` (random, or a game's heuristic) for at most `max_depth` moves; a cut
+played by `rollout` (a game's heuristic; by default random moves from the game's cheap
+`State.sample_action`) for at most `max_depth` moves; a cut
 rollout is judged by `evaluate(state)` (estimated final scores; default: the provisional
 scores).
 
@@ -41,7 +42,6 @@ import time
 from cardboard.engine import Action, Rng, State
 
 from .base import Agent
-from .random_agent import RandomAgent
 
 
 class _Node:
@@ -102,7 +102,7 @@ class MCTSAgent(Agent):
         self.iterations = iterations
         self.seconds = seconds
         self.exploration = exploration
-        self.rollout_agent = rollout or RandomAgent(seed)
+        self.rollout_agent = rollout  # None: the game's quick random moves (State.sample_action)
         self.max_depth = max_depth
         self.margin_weight = margin_weight
         self.score_scale = score_scale
@@ -232,7 +232,8 @@ class MCTSAgent(Agent):
         c = self.exploration
         widen = self.widen
         policy = self.rollout_agent
-        policy.rng = rng.copy() if first else policy.rng
+        if policy is not None and first:
+            policy.rng = rng.copy()
         while not state.is_terminal():
             legal = state.legal_actions()
             player = state.current_player
@@ -248,14 +249,14 @@ class MCTSAgent(Agent):
             if untried and (widen is None or not tried or tried < 1 + widen * math.sqrt(node.visits)):
                 action = None
                 if widen is not None:  # the rollout policy's move first
-                    guess = policy.choose(state)
+                    guess = state.sample_action(rng) if policy is None else policy.choose(state)
                     if guess in untried:
                         action = guess
                 if action is None:
                     action = untried[rng.below(len(untried))]
                 child = children[action] = _Node(player)
                 child.avail = 1
-                state.apply(action)
+                state.apply_trusted(action)
                 path.append(child)
                 break
             best, best_ucb = None, -math.inf
@@ -270,15 +271,20 @@ class MCTSAgent(Agent):
                 ucb = q + c * math.sqrt(math.log(ch.avail) / ch.visits)
                 if ucb > best_ucb:
                     best, best_ucb = a, ucb
-            state.apply(best)
+            state.apply_trusted(best)
             node = children[best]
             path.append(node)
         # rollout
         depth = 0
         limit = self.max_depth
-        while depth < limit and not state.is_terminal():
-            state.apply(policy.choose(state))
-            depth += 1
+        if policy is None:
+            while depth < limit and not state.is_terminal():
+                state.apply_trusted(state.sample_action(rng))
+                depth += 1
+        else:
+            while depth < limit and not state.is_terminal():
+                state.apply_trusted(policy.choose(state))
+                depth += 1
         if state.is_terminal() or self.evaluate is None:
             reward = state_rewards(state, self.margin_weight, self.score_scale)
         else:

@@ -74,6 +74,23 @@ class State:
             self._legal = self._legal_actions() if not self.is_terminal() else []
         return list(self._legal)
 
+    def sample_action(self, rng: Rng) -> Action:
+        """A random legal move, for the random rollouts of searches. Uniform here; a game may
+        override `_sample_action` with a cheaper draw that need not be uniform (e.g. pick a die,
+        then one of its uses) as long as every move it returns is legal."""
+        if self._legal is None:
+            move = self._sample_action(rng)
+            if move is not None:
+                return move
+        legal = self.legal_actions() if self._legal is None else self._legal
+        if not legal:
+            raise IllegalAction("the game is over: no move can be made")
+        return legal[rng.below(len(legal))]
+
+    def _sample_action(self, rng: Rng) -> Action | None:
+        """The game's cheap random move, or None to draw uniformly from the legal list."""
+        return None
+
     def apply(self, action: Action) -> None:
         legal = self._legal
         if legal is None:
@@ -82,6 +99,15 @@ class State:
         # enough for them; anything else is compared by value.
         if not any(map(is_, legal, repeat(action))) and action not in legal:
             action = self._match(action, legal)
+        self._do(action)
+        self._hist = (self._hist, action)
+        self._length += 1
+        self._legal = None
+
+    def apply_trusted(self, action: Action) -> None:
+        """`apply` without the legality check, for searches playing moves that this very state
+        just gave them (`legal_actions()` or `sample_action()`): a rollout must not pay for
+        listing every move only to check one. Anything else goes through `apply`."""
         self._do(action)
         self._hist = (self._hist, action)
         self._length += 1

@@ -195,6 +195,30 @@ class AbanState(State):
             actions += [AbanAction("machonero", (("dice", s),), cfg) for s in sorted(subsets)]
         return actions
 
+    def _sample_action(self, rng):
+        """A rollout's random move on a turn: a die drawn evenly, then one of its uses, so a
+        rollout lists the uses of one die instead of all. The powers' moves (expansion) and the
+        food choice go by the full list."""
+        cfg = self.cfg
+        if self.phase != TURN or (self.fert[self.seat] > 0 and ("colemo" in cfg.supers or "machonero" in cfg.supers)):
+            return None
+        me = self.seat
+        garden = self.gardens[me]
+        empty = [i for i in self.pots[me] if garden[i] == G.EMPTY]
+        has_fert = self.fert[me] > 0
+        shovel_targets = ()
+        if self.shovels[me] > 0 and len(self.shovel_marks[me]) < cfg.content.setup.shovel_spaces:
+            shovel_targets = [i for i in self.pots[me] if garden[i] == G.ESPINO or garden[i] > G.ROCKY]
+        dice = sorted(set(self.dice))
+        while dice:
+            die = dice.pop(rng.below(len(dice)))
+            uses = self._die_uses(die, me, garden, empty, has_fert, shovel_targets)
+            if uses:
+                return uses[rng.below(len(uses))]
+            if not cfg.solo:  # [AB-P-8] a die with no use may be taken
+                return AbanAction("pass", (("die", die),), cfg)
+        return None  # solo with no die of any use: the full list passes
+
     def _die_uses(self, die, me, garden, empty, has_fert, shovel_targets) -> list[Action]:
         cfg = self.cfg
         out = []

@@ -510,25 +510,58 @@ class AbyssState(PowersMixin, LocationsMixin, State):
         return max(0, c)
 
     def _recruit_choices(self, seat: int) -> list[Action]:
-        cfg = self.cfg
         hand = self.by_race(seat)
         if not any(hand):
             return []
         any_races = bool(self._active(seat, "any_races"))
         choose = bool(self._active(seat, "choose_affiliate"))
-        cache = cfg.recruit_cache
         out = []
         for lord in self.court:
-            cost = self.cost_for(seat, lord)
-            pearls = min(self.pearls[seat], cost)  # more pearls than the cost change nothing
-            key = (hand, lord, cost, pearls, any_races, choose)
-            moves = cache.get(key)
-            if moves is None:
-                if len(cache) > 200_000:  # bounded: a long search must not grow it forever
-                    cache.clear()
-                moves = cache[key] = self._recruit_moves(hand, lord, cost, pearls, any_races, choose)
-            out += moves
+            out += self._recruits_of(seat, lord, hand, any_races, choose)
         return out
+
+    def _recruits_of(self, seat: int, lord: int, hand, any_races: bool, choose: bool) -> tuple[Action, ...]:
+        """Every way for `seat` to recruit `lord` (cached: hands recur in a game and in search)."""
+        cost = self.cost_for(seat, lord)
+        pearls = min(self.pearls[seat], cost)  # more pearls than the cost change nothing
+        key = (hand, lord, cost, pearls, any_races, choose)
+        cache = self.cfg.recruit_cache
+        moves = cache.get(key)
+        if moves is None:
+            if len(cache) > 200_000:  # bounded: a long search must not grow it forever
+                cache.clear()
+            moves = cache[key] = self._recruit_moves(hand, lord, cost, pearls, any_races, choose)
+        return moves
+
+    def _sample_action(self, rng):
+        """A rollout's random move on a turn: one of the turn's options drawn evenly, a Lord
+        counting as one option (then one of its payments), so a rollout lists the payments of
+        the Lord it recruits only, and does not recruit just because payments are many."""
+        if self.phase != "turn" or self.acted:
+            return None
+        me = self.player
+        options: list = []
+        if self._can_plot():
+            options.append(self._act("plot"))
+        if self.deck or self.discard:
+            options.append(self._act("explore"))
+        options += self._request_choices()
+        options += self._turn_power_choices()
+        hand = self.by_race(me)
+        if any(hand):
+            options += self.court
+        any_races = choose = None
+        while options:
+            pick = options.pop(rng.below(len(options)))
+            if not isinstance(pick, int):
+                return pick
+            if any_races is None:
+                any_races = bool(self._active(me, "any_races"))
+                choose = bool(self._active(me, "choose_affiliate"))
+            moves = self._recruits_of(me, pick, hand, any_races, choose)
+            if moves:
+                return moves[rng.below(len(moves))]
+        return None  # nothing but passing: the full list says how
 
     def _recruit_moves(self, hand, lord, cost, pearls, any_races, choose) -> tuple[Action, ...]:
         cfg = self.cfg
