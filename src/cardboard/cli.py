@@ -103,7 +103,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--bots", default="1",
                       help="how many seats bots take (the last ones), or their agents/levels: hard,medium")
     play.add_argument("--bot", default="medium", help="the bots' agent when --bots is a count: "
-                      "random, greedy, heuristic, mcts, easy, medium, hard (name:seconds for a time budget)")
+                      "random, greedy, heuristic, mcts, search, easy, medium, hard (name:seconds for a time budget)")
     play.add_argument("--seed", type=int, default=None)
     play.add_argument("--option", action="append", metavar="KEY=VALUE", help="a game option; repeatable")
     play.set_defaults(run=_cmd_play)

@@ -257,3 +257,32 @@ def test_search_plays_whole_games_legally(game_id, players):
             assert action in state.legal_actions()
             assert bot.last_iterations <= 6
             state.apply(action)
+
+
+def test_rewards_blend_the_win_share_with_a_little_margin():
+    from cardboard.agents.mcts import rewards
+    win, lose = rewards([30, 20], [0], margin_weight=0.2, score_scale=20)
+    assert win == pytest.approx(0.8 + 0.2 * 0.75) and lose == pytest.approx(0.2 * 0.25)
+    a, b = rewards([25, 25], [0, 1])
+    assert a == b == pytest.approx(0.4 + 0.1)  # a shared win, no margin
+    assert rewards([1000], [0], score_scale=40) == [1.0]  # solo: the score, capped
+    assert rewards([20], [0], score_scale=40) == [0.75]
+
+
+@pytest.mark.parametrize("game_id,players", [("abyss", 3), ("hideous-abomination", 2), ("aban", 2)])
+def test_finished_games_reward_the_games_own_winners(game_id, players):
+    """At the end the rewards follow the game's winners (its tie-breaks included)."""
+    from cardboard.agents.mcts import state_rewards
+    from cardboard.engine import Rng
+    for k in range(6):
+        state = cardboard.load_game(game_id, players=players, seed=k).new_initial_state()
+        rng = Rng(k)
+        while not state.is_terminal():
+            state.apply_trusted(state.sample_action(rng))
+        winners = state.winners()
+        got = state_rewards(state)
+        for seat in range(players):
+            if seat in winners:
+                assert got[seat] >= 0.8 / len(winners)
+            else:
+                assert got[seat] <= 0.2

@@ -24,15 +24,16 @@ Below the root, a node's children are added one at a time: the rollout policy's 
 first, then at random, and a node visited n times has at most 1 + `widen`·√n children
 (progressive widening; `widen=None` adds every legal move before descending). Rollouts are
 played by `rollout` (a game's heuristic; by default random moves from the game's cheap
-`State.sample_action`) for at most `max_depth` moves; a cut
-rollout is judged by `evaluate(state)` (estimated final scores; default: the provisional
-scores).
+`State.sample_action`) for at most `max_depth` moves; a cut rollout is judged by
+`evaluate(state)` (estimated final scores; default: the provisional scores).
 
 Rewards (per seat, in [0, 1]): the win share (1/k for each of k winners) blended with
 a little normalised score margin, so the search prefers bigger wins and smaller losses;
 a one-seat game is scored by its score alone. `score_scale` sets what a "big" margin is.
-Node values in UCB are normalised by the range of rewards seen in this search, so one
-exploration constant fits a solo score race and a two-player win/loss alike.
+Node values in UCB are normalised by the range of node means seen in this search, so one
+exploration constant fits a solo score race and a two-player win/loss alike. Which rewards
+suit which game (the `score_scale` of each, and the search's settings) sits in the game's
+`search_hints`.
 """
 from __future__ import annotations
 
@@ -71,7 +72,10 @@ def rewards(scores, winners, margin_weight: float = 0.2, score_scale: float = 50
 
 def state_rewards(state: State, margin_weight: float = 0.2, score_scale: float = 50.0) -> list[float]:
     scores = state.scores()
-    winners = state.winners() if state.is_terminal() else _leaders(scores)
+    if state.is_terminal() and type(state).winners is not State.winners:
+        winners = state.winners()  # the game's own tie-breaks
+    else:  # the leaders, without scoring the game a second time
+        winners = _leaders(scores)
     return rewards(scores, winners, margin_weight, score_scale)
 
 

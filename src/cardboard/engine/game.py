@@ -18,7 +18,8 @@ class Game:
     min_players: int = 1
     max_players: int = 1
     # What a search agent should know of the game: "score_scale" (a typical winning
-    # margin) and "rollout_depth" (moves to play out before judging by scores).
+    # margin), "rollout_depth" (moves to play out before judging by scores) and "search"
+    # (settings of the `hard` search agent: width, widen, max_depth, confidence).
     search_hints: dict = {}
     # The pydantic model of the options, if the game has one (the web lobby builds its form from it).
     options_model: type | None = None

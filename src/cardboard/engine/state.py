@@ -9,9 +9,10 @@ and tuples (never mutated in place), and writes five hooks:
     _scores()                  a float per seat (provisional before the end)
     _view(seat)                JSON-safe dict of what `seat` may see (None = spectator)
 
-and may override `_why_illegal(action)` to name the rule a move breaks, and
-`_dump()` for save files. Because every slot holds an immutable value, `clone()`
-is a shallow slot copy plus a copy of the one-int RNG.
+and may override `_why_illegal(action)` to name the rule a move breaks,
+`_dump()` for save files, and `_sample_action(rng)` for a rollout's cheap random
+move. Because every slot holds an immutable value, `clone()` is a shallow slot
+copy plus a copy of the one-int RNG.
 
 Decisions by a player who is not "on turn" (a die pick, a purchase offer, a
 secret lab choice made in seat order) are ordinary decisions: `current_player`
