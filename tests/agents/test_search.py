@@ -40,12 +40,14 @@ def test_mcts_time_budget_is_respected():
     assert agent.last_iterations > 5
 
 
-def test_search_is_honest_about_hidden_information():
-    """What seat 0 cannot see (the others' hands, the deck order) changes; its decision does not."""
+@pytest.mark.parametrize("agent", ["uct", "search"])
+def test_search_is_honest_about_hidden_information(agent):
+    """What seat 0 cannot see (the others' hands, the deck order) changes; its decision does not,
+    for plain MCTS and for the searching agent alike."""
     game = cardboard.load_game("hideous-abomination", players=3, seed=4)
     state = game.new_initial_state()
     r = random.Random(5)
-    while state.current_player != 0 or state.phase not in ("play", "draw"):
+    while state.current_player != 0 or state.phase not in ("play", "draw") or len(state.legal_actions()) < 2:
         state.apply(r.choice(state.legal_actions()))
     decisions = set()
     for shuffle_seed in range(3):
@@ -57,7 +59,9 @@ def test_search_is_honest_about_hidden_information():
         other.deck = tuple(pool[n1 + n2:])
         other._legal = None
         assert other.view(0) == state.view(0)
-        decisions.add(MCTSAgent(7, iterations=30, max_depth=20).choose(other).to_json().__repr__())
+        bot = (MCTSAgent(7, iterations=30, max_depth=20) if agent == "uct"
+               else _search_agent("hideous-abomination", iterations=24))
+        decisions.add(repr(bot.choose(other).to_json()))
     assert len(decisions) == 1
 
 
@@ -107,8 +111,17 @@ def test_mcts_beats_random_at_aban():
 
 
 def test_levels_and_names():
-    for name in ("random", "greedy", "mcts", "easy", "medium", "hard", "hard:0.5"):
-        assert make_agent(name, seed=1, game_id="aban") is not None
+    from cardboard.agents import GreedyAgent, RandomAgent
+    from cardboard.agents.heuristics import AbyssHeuristic
+    assert isinstance(make_agent("random", game_id="abyss"), RandomAgent)
+    assert isinstance(make_agent("easy", game_id="abyss"), GreedyAgent)
+    assert isinstance(make_agent("medium", game_id="abyss"), AbyssHeuristic)
+    hard = make_agent("hard:0.5", seed=1, game_id="abyss")
+    assert hard.root == "halving" and hard.seconds == 0.5 and isinstance(hard.prior, AbyssHeuristic)
+    assert (hard.max_depth, hard.width, hard.confidence) == (20, 4, 2.0)  # the game's search hints
+    assert make_agent("search", game_id="aban").seconds == 1.0
+    plain = make_agent("mcts", game_id="aban")
+    assert plain.root == "uct" and plain.iterations == 400 and plain.rollout_agent is None
     with pytest.raises(cardboard.ConfigError, match="unknown agent"):
         make_agent("grandmaster", game_id="aban")
     with pytest.raises(cardboard.ConfigError, match="seconds"):
@@ -200,27 +213,6 @@ def test_search_is_reproducible_for_a_seed():
         state.apply(r.choice(state.legal_actions()))
     picks = {repr(_search_agent("abyss", seed=11).choose(state.clone()).to_json()) for _ in range(2)}
     assert len(picks) == 1
-
-
-def test_search_is_honest_about_hidden_information():
-    """The searching agent, too, decides the same whatever the hands it cannot see hold."""
-    game = cardboard.load_game("hideous-abomination", players=3, seed=4)
-    state = game.new_initial_state()
-    r = random.Random(5)
-    while state.current_player != 0 or state.phase not in ("play", "draw") or len(state.legal_actions()) < 2:
-        state.apply(r.choice(state.legal_actions()))
-    decisions = set()
-    for shuffle_seed in range(3):
-        other = state.clone()
-        pool = list(other.deck) + list(other.hands[1]) + list(other.hands[2])
-        random.Random(shuffle_seed).shuffle(pool)
-        n1, n2 = len(other.hands[1]), len(other.hands[2])
-        other.hands = (other.hands[0], tuple(sorted(pool[:n1])), tuple(sorted(pool[n1:n1 + n2])))
-        other.deck = tuple(pool[n1 + n2:])
-        other._legal = None
-        assert other.view(0) == state.view(0)
-        decisions.add(repr(_search_agent("hideous-abomination", iterations=24).choose(other).to_json()))
-    assert len(decisions) == 1
 
 
 def test_search_finds_a_better_move_than_its_prior_when_the_prior_is_wrong():

@@ -158,19 +158,25 @@ class AbanState(State):
             if self.phase == TURN and G.EMPTY not in self.gardens[0]:
                 self._game_over()
 
-    def _turn_choices(self) -> list[Action]:
-        cfg = self.cfg
+    def _use_context(self) -> tuple:
+        """What the uses of a die depend on: the seat, its garden, its empty squares, whether
+        it has fertilizer, and the squares its shovel may clear."""
         me = self.seat
         garden = self.gardens[me]
         empty = [i for i in self.pots[me] if garden[i] == G.EMPTY]
-        has_fert = self.fert[me] > 0
         shovel_targets = ()
-        if self.shovels[me] > 0 and len(self.shovel_marks[me]) < cfg.content.setup.shovel_spaces:
+        if self.shovels[me] > 0 and len(self.shovel_marks[me]) < self.cfg.content.setup.shovel_spaces:
             shovel_targets = [i for i in self.pots[me] if garden[i] == G.ESPINO or garden[i] > G.ROCKY]
+        return me, garden, empty, self.fert[me] > 0, shovel_targets
+
+    def _turn_choices(self) -> list[Action]:
+        cfg = self.cfg
+        context = self._use_context()
+        has_fert = context[3]
         actions: list[Action] = []
         idle_dice = []
         for die in sorted(set(self.dice)):
-            uses = self._die_uses(die, me, garden, empty, has_fert, shovel_targets)
+            uses = self._die_uses(die, *context)
             if uses:
                 actions += uses
             else:
@@ -202,17 +208,11 @@ class AbanState(State):
         cfg = self.cfg
         if self.phase != TURN or (self.fert[self.seat] > 0 and ("colemo" in cfg.supers or "machonero" in cfg.supers)):
             return None
-        me = self.seat
-        garden = self.gardens[me]
-        empty = [i for i in self.pots[me] if garden[i] == G.EMPTY]
-        has_fert = self.fert[me] > 0
-        shovel_targets = ()
-        if self.shovels[me] > 0 and len(self.shovel_marks[me]) < cfg.content.setup.shovel_spaces:
-            shovel_targets = [i for i in self.pots[me] if garden[i] == G.ESPINO or garden[i] > G.ROCKY]
+        context = self._use_context()
         dice = sorted(set(self.dice))
         while dice:
             die = dice.pop(rng.below(len(dice)))
-            uses = self._die_uses(die, me, garden, empty, has_fert, shovel_targets)
+            uses = self._die_uses(die, *context)
             if uses:
                 return uses[rng.below(len(uses))]
             if not cfg.solo:  # [AB-P-8] a die with no use may be taken
