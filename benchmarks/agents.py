@@ -59,22 +59,33 @@ def band(score: float) -> str:
     return name
 
 
+def solo_game(name: str, k: int, seed: int) -> float:
+    state = cardboard.load_game("aban", players=1, seed=10_000 + seed * 1000 + k).new_initial_state()
+    agent = make_agent(name, seed=k, game_id="aban")
+    while not state.is_terminal():
+        state.apply(agent.choose(state))
+    return state.scores()[0]
+
+
+def summary(scores: list[float]) -> dict:
+    scores = sorted(scores)
+    q = statistics.quantiles(scores, n=4)
+    return {"games": len(scores), "median": statistics.median(scores), "mean": round(statistics.fmean(scores), 2),
+            "q1": q[0], "q3": q[2], "min": scores[0], "max": scores[-1],
+            "bands": {label: sum(1 for s in scores if band(s) == label) for _, label in BANDS}}
+
+
 def solo(args) -> None:
-    scores = []
+    scores, base = [], []
     for k in range(args.games):
-        state = cardboard.load_game("aban", players=1, seed=10_000 + args.seed * 1000 + k).new_initial_state()
-        agent = make_agent(args.agent, seed=k, game_id="aban")
-        while not state.is_terminal():
-            state.apply(agent.choose(state))
-        scores.append(state.scores()[0])
+        scores.append(solo_game(args.agent, k, args.seed))
+        base.append(solo_game("heuristic", k, args.seed))  # the same gardens and dice: a paired baseline
         print(f"\r{k + 1}/{args.games} median so far {statistics.median(scores)}", end="", file=sys.stderr, flush=True)
     print(file=sys.stderr)
-    scores.sort()
-    q = statistics.quantiles(scores, n=4)
-    bands = {label: sum(1 for s in scores if band(s) == label) for _, label in BANDS}
-    entry = {"agent": args.agent, "games": len(scores), "median": statistics.median(scores),
-             "mean": round(statistics.fmean(scores), 2), "q1": q[0], "q3": q[2], "min": scores[0],
-             "max": scores[-1], "bands": bands}
+    diffs = [a - b for a, b in zip(scores, base)]
+    entry = {"agent": args.agent, **summary(scores), "heuristic_same_games": summary(base),
+             "mean_gain_over_heuristic": round(statistics.fmean(diffs), 2),
+             "gain_stdev": round(statistics.stdev(diffs), 2) if len(diffs) > 1 else 0.0}
     print(json.dumps(entry, indent=1))
     save(f"aban solo {args.agent}", entry)
 
