@@ -3,6 +3,13 @@
 import {$, api, h, NAME_KEY, pretty, seatChip, tokenKey} from "/static/common.js";
 
 const LEVELS = ["easy", "medium", "hard", "random"];
+// what each level plays like, shown as the option's tooltip
+const LEVEL_HINTS = {
+  easy: "Looks one move ahead on the score",
+  medium: "Plays by rules of thumb from the rulebook's strategy, at once",
+  hard: "Searches about a second a move, starting from the rules of thumb",
+  random: "Any legal move",
+};
 let games = [];
 const els = {
   form: $("#create"), game: $("#game"), players: $("#players"), name: $("#name"), seats: $("#seats"),
@@ -36,7 +43,7 @@ function fillSeats() {
       h("option", {value: "human"}, s === 0 ? "Human (you)" : "Human"), h("option", {value: "bot"}, "Bot"));
     kind.value = prev.kind;
     const level = h("select", {class: "seat-level", id: `seat-${s}-level`, name: `seat-${s}-level`, "aria-label": `Seat ${s + 1}: bot level`},
-      LEVELS.map((l) => h("option", {value: l}, pretty(l))));
+      LEVELS.map((l) => h("option", {value: l, title: LEVEL_HINTS[l]}, pretty(l))));
     level.value = prev.level;
     const sync = () => { level.hidden = kind.value !== "bot"; };
     kind.addEventListener("change", sync);
