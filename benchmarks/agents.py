@@ -115,7 +115,8 @@ def speed(args) -> None:
                 step += 1
         rows[game_id] = {"sims_per_s_over_game": round(its / spent), "sims_per_s_first_decision": round(start_its / start_spent)}
         print(game_id, rows[game_id])
-    save("mcts speed 2p (random rollouts)", rows)
+    label = "mcts speed 2p (random rollouts)" + (f" {args.label}" if args.label else "")
+    save(label, {**rows, "cardboard_source": cardboard.__file__})
 
 
 def main() -> None:
@@ -134,6 +135,7 @@ def main() -> None:
     s.add_argument("--seed", type=int, default=0)
     sp = sub.add_parser("speed")
     sp.add_argument("--seconds", type=float, default=0.5)
+    sp.add_argument("--label", default="", help="added to the entry's label, e.g. 'before' (with PYTHONPATH at an older checkout)")
     args = p.parse_args()
     {"match": match, "solo": solo, "speed": speed}[args.cmd](args)
 
