@@ -21,7 +21,6 @@ the rollout policy of tree searches, so the analysis of a garden is cached (gard
 """
 from __future__ import annotations
 
-from cardboard.engine import Action, State
 from cardboard.games.aban import garden as G
 from cardboard.games.aban.scoring import majority_rank_vp, rank_awards
 

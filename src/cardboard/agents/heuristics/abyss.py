@@ -45,7 +45,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 
-from cardboard.engine import Action, State
+from cardboard.engine import State
 from cardboard.games.abyss.content import GUILDS, RACES
 
 from .valued import ValuedHeuristic
@@ -956,12 +956,11 @@ class AbyssHeuristic(ValuedHeuristic):
             out.append(v)
         return out
 
-    def _values(self, state, legal) -> list[float]:
-        ctx = _context(state, state.current_player)
-        handler = getattr(self, "_" + state.phase, None)
-        if handler is None:
-            return [0.0] * len(legal)
-        return handler(state, ctx, legal)
+    def _step(self, state, legal) -> str:
+        return state.phase
+
+    def _context(self, state):
+        return _context(state, state.current_player)
 
     # ------------------------------------------------------------ the turn
     def _turn(self, state, ctx, legal) -> list[float]:

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from cardboard.engine import Action, State
+from cardboard.engine import State
 from cardboard.games.hideous_abomination import slab as S
 
 from .valued import ValuedHeuristic
@@ -477,12 +477,11 @@ class HAHeuristic(ValuedHeuristic):
 
     name = "heuristic"
 
-    def _values(self, state, legal) -> list[float]:
-        ctx = _context(state, state.current_player)
-        handler = getattr(self, "_" + legal[0].kind, None)
-        if handler is None:
-            return [0.0] * len(legal)
-        return handler(state, ctx, legal)
+    def _step(self, state, legal) -> str:
+        return legal[0].kind
+
+    def _context(self, state):
+        return _context(state, state.current_player)
 
     # ------------------------------------------------------------ 1. roll
     def _choose(self, state, ctx, legal) -> list[float]:

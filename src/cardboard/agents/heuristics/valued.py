@@ -27,6 +27,17 @@ class ValuedHeuristic(Agent):
         return self._values(state, legal)
 
     def _values(self, state: State, legal: list[Action]) -> list[float]:
+        """By default: the method `_<step>(state, ctx, legal)` of the decision's step values
+        the moves, with the game's decision context; a step without one values them alike."""
+        handler = getattr(self, "_" + self._step(state, legal), None)
+        if handler is None:
+            return [0.0] * len(legal)
+        return handler(state, self._context(state), legal)
+
+    def _step(self, state: State, legal: list[Action]) -> str:
+        raise NotImplementedError
+
+    def _context(self, state: State):
         raise NotImplementedError
 
     def _pick(self, legal: list[Action], values: list[float]) -> Action:
