@@ -10,6 +10,7 @@ _GAMES: dict[str, str] = {
     "aban": "cardboard.games.aban:AbanGame",
     "hideous-abomination": "cardboard.games.hideous_abomination:HideousAbominationGame",
     "abyss": "cardboard.games.abyss:AbyssGame",
+    "abomination": "cardboard.games.abomination:AbominationGame",
 }
 
 

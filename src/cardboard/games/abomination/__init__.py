@@ -1,1 +1,4 @@
-"""Abomination: The Heir of Frankenstein. The components as data (content.toml, content.py); the rules come next."""
+"""Abomination: The Heir of Frankenstein (Plaid Hat Games), 2 to 4 players."""
+from .game import AbominationGame
+
+__all__ = ["AbominationGame"]

@@ -1,0 +1,255 @@
+"""2. City phase [AM-Y-*]: meeples placed one a turn from First Player clockwise, bumping,
+the encounters held at a location, humanity cards that block a placement, and what a player may
+do on a city turn besides placing (return a police marker, play a card)."""
+from __future__ import annotations
+
+
+class CityMixin:
+    __slots__ = ()
+
+    # ---------------------------------------------------------------- the phase
+    def _task_city_phase(self) -> None:
+        self.phase = "city"
+        self.passes = 0
+        self._now(("city_turn", self.first))
+
+    def _task_city_turn(self, seat: int) -> None:
+        """[AM-Y-1, AM-Y-2] the seat places, or passes when it has no meeple or no valid space."""
+        if self._placements(seat) or self._free_actions(seat):
+            self.ask = ("turn", seat)
+            return
+        self._say("pass", seat)
+        self.passes += 1
+        self._task_city_next(seat)
+
+    def _task_city_next(self, seat: int) -> None:
+        if self.passes < self.cfg.players:
+            self._now(("city_turn", (seat + 1) % self.cfg.players))
+
+    def _moves_turn(self):
+        seat = self.ask[1]
+        moves = self._placements(seat) + self._free_actions(seat)
+        if not self._placements(seat):
+            moves.append(self._act("pass"))
+        return moves
+
+    def _do_pass(self, a, ask) -> None:
+        seat = ask[1]
+        self._say("pass", seat)
+        self.passes += 1
+        self._task_city_next(seat)
+
+    # ---------------------------------------------------------------- where a meeple may go
+    def space_cost(self, i: int) -> int:
+        """[AM-Y-3] the francs a space costs now, with this round's changes (never below 0)."""
+        cost = self.cfg.spaces[i].cost
+        loc = self.cfg.space_loc[i]
+        for rule in self.rules:
+            if rule.kind == "space_cost_change" and rule.location == loc:
+                cost += rule.amount
+        return max(0, cost)
+
+    def scientists_only(self, i: int) -> bool:
+        if self.cfg.spaces[i].who == "scientist":
+            return True
+        loc = self.cfg.space_loc[i]
+        return any(r.kind == "scientists_only" and r.location == loc for r in self.rules)
+
+    def _placements(self, seat: int, only: bool | None = None, bumped: bool = False) -> list:
+        """Every legal placement: (space, meeple) and, on a full space, which meeple to bump.
+        `only` restricts the meeple kind (True scientist, False assistant); `bumped`: the meeple
+        is the one just bumped to the track, not one on the character card."""
+        cfg = self.cfg
+        p = self.players[seat]
+        if bumped:
+            kinds = [only]
+        else:
+            kinds = [sci for sci, free in ((True, p.free_sci), (False, p.free_asst))
+                     if free and only in (None, sci)]
+        if not kinds:
+            return []
+        out = []
+        no_bump = any(r.kind == "no_bumping" for r in self.rules)
+        track_free = len(self.bump) < len(cfg.bump_costs) and not no_bump
+        bump_cost = cfg.bump_costs[len(self.bump)] if track_free else 0
+        for i, space in enumerate(cfg.spaces):
+            loc = cfg.space_loc[i]
+            if cfg.loc_index[loc] in self.closed:
+                continue  # a police marker closes the location this round
+            if not all(self.holds(seat, c, loc) for c in space.requires):
+                continue
+            cost = self.space_cost(i)
+            if p.francs < cost:
+                continue
+            sci_only = self.scientists_only(i)
+            occ = self.spaces[i]
+            for sci in kinds:
+                if sci_only and not sci:
+                    continue
+                meeple = "scientist" if sci else "assistant"
+                if len(occ) < cfg.slots[i]:
+                    out.append(self._act("place", space=space.id, meeple=meeple))
+                elif track_free and p.francs >= cost + bump_cost:
+                    # [AM-Y-4] bump another player's meeple (never your own: decision in RULES.md)
+                    for j, (owner, _) in enumerate(occ):
+                        if owner != seat:
+                            out.append(self._act("place", space=space.id, meeple=meeple, bump=j))
+        for name in ("study", "generator"):  # the lab's private spaces: never bumped
+            if getattr(p, name) == 0:
+                for sci in kinds:
+                    out.append(self._act("place", space=name, meeple="scientist" if sci else "assistant"))
+        return out
+
+    # ---------------------------------------------------------------- placing
+    def _do_place(self, a, ask) -> None:
+        seat = ask[1]
+        cfg = self.cfg
+        sci = a["meeple"] == "scientist"
+        again = ask[0] == "replace"
+        if again:  # Prisha's bumped meeple leaves the track and is placed again at once
+            self._take_from_track(seat, sci)
+        p = self._me(seat)
+        if sci:
+            p.free_sci -= 1
+        else:
+            p.free_asst -= 1
+        self.passes = 0
+        name = a["space"]
+        self._say("place", seat, name, a["meeple"])
+        follow = () if again else (("city_next", seat),)
+        if name in ("study", "generator"):
+            setattr(p, name, 2 if sci else 1)
+            space = next(s for s in cfg.lab_spaces if s.id == name)
+            effects = space.effects + (space.scientist_bonus if sci else ())
+            self._now(("effects", seat, effects, "lab"), *follow)
+            return
+        i = cfg.space_index[name]
+        bumped = None
+        if a.get("bump") is not None:
+            bumped = self.spaces[i][a["bump"]]
+            self._bump(seat, i, a["bump"])
+        self.spaces = self.spaces[:i] + (self.spaces[i] + ((seat, sci),),) + self.spaces[i + 1:]
+        cost = self.space_cost(i)
+        if cost:
+            self._pay(seat, cost)  # set aside before the encounter is read (RULES.md decision)
+        loc = cfg.space_loc[i]
+        tasks = [("encounters_at", seat, loc), ("block_window", seat, i, sci), ("space_effects", seat, i, sci)]
+        if bumped is not None and self._has_ability(bumped[0], "place_again_when_bumped"):
+            tasks.insert(0, ("offer_replace", bumped[0], bumped[1]))
+        self._now(*tasks, *follow)
+
+    def _bump(self, seat: int, i: int, j: int) -> None:
+        """[AM-Y-4] the meeple goes to the track's first free space; its cost goes to its owner."""
+        owner, sci = self.spaces[i][j]
+        cost = self.cfg.bump_costs[len(self.bump)]
+        occ = self.spaces[i]
+        self.spaces = self.spaces[:i] + (occ[:j] + occ[j + 1:],) + self.spaces[i + 1:]
+        self.bump = self.bump + ((owner, sci),)
+        if cost:
+            self._pay(seat, cost)
+            self._gain_francs(owner, cost)
+        self._say("bump", seat, owner, cost)
+
+    def _take_from_track(self, seat: int, sci: bool) -> None:
+        for k in range(len(self.bump) - 1, -1, -1):
+            if self.bump[k] == (seat, sci):
+                self.bump = self.bump[:k] + self.bump[k + 1:]
+                break
+        p = self._me(seat)
+        if sci:
+            p.free_sci += 1
+        else:
+            p.free_asst += 1
+
+    # Prisha Chatwal: when bumped, she may place the meeple again at once
+    def _task_offer_replace(self, seat: int, sci: bool) -> None:
+        if (seat, sci) in self.bump and self._placements_for_replace(seat, sci):
+            self.ask = ("replace", seat, sci)
+
+    def _placements_for_replace(self, seat: int, sci: bool) -> list:
+        return self._placements(seat, only=sci, bumped=True)
+
+    def _moves_replace(self):
+        _, seat, sci = self.ask
+        return [self._act("stay")] + self._placements_for_replace(seat, sci)
+
+    def _do_stay(self, a, ask) -> None:
+        self._say("stay", ask[1])
+
+    def _task_space_effects(self, seat: int, i: int, sci: bool) -> None:
+        """[AM-Y-5] the space's effect, a scientist's bonus, and this round's location bonus."""
+        cfg = self.cfg
+        space = cfg.spaces[i]
+        loc = cfg.space_loc[i]
+        effects = space.effects + (space.scientist_bonus if sci else ())
+        for rule in self.rules:
+            if rule.kind == "location_bonus" and rule.location == loc:
+                effects += rule.then
+        self._now(("effects", seat, effects, loc))
+
+    # ---------------------------------------------------------------- answers to a placement
+    def _task_block_window(self, seat: int, i: int, sci: bool) -> None:
+        """Humanity cards that send an immoral placement back (Sanctuary, Night Watch). Every other
+        player holding any humanity card is asked, so being asked tells nobody what you hold."""
+        cfg = self.cfg
+        loc = cfg.space_loc[i]
+        if not cfg.spaces[i].immoral or loc not in cfg.blockers:
+            return
+        askers = [s for s in self.order_from(seat)[1:] if self.players[s].humanity_cards]
+        if askers:
+            self._now(("block_ask", askers, seat, i, sci))
+
+    def _task_block_ask(self, askers: list, seat: int, i: int, sci: bool) -> None:
+        if (seat, sci) not in self.spaces[i]:
+            return  # the meeple has left (lost to a dial icon): nothing to block
+        self.ask = ("block", askers[0], seat, i, sci)
+        if len(askers) > 1:
+            self._now(("block_ask", askers[1:], seat, i, sci))
+
+    def _moves_block(self):
+        _, who, seat, i, sci = self.ask
+        loc = self.cfg.space_loc[i]
+        blockers = self.cfg.blockers.get(loc, frozenset())
+        cards = sorted({c for c in self.players[who].humanity_cards if c in blockers})
+        return [self._act("let_be")] + [self._act("block", card=c) for c in cards]
+
+    def _do_let_be(self, a, ask) -> None:
+        pass
+
+    def _do_block(self, a, ask) -> None:
+        _, who, seat, i, sci = ask
+        card = a["card"]
+        self._discard_card(who, "humanity", card)
+        # the meeple goes back to its owner's card, unresolved; nobody else needs to answer
+        occ = list(self.spaces[i])
+        occ.remove((seat, sci))
+        self.spaces = self.spaces[:i] + (tuple(occ),) + self.spaces[i + 1:]
+        p = self._me(seat)
+        if sci:
+            p.free_sci += 1
+        else:
+            p.free_asst += 1
+        placement = (seat, i, sci)
+        self.todo = tuple(t for t in self.todo if not (
+            (t[0] == "space_effects" and t[1:] == placement) or (t[0] == "block_ask" and t[2:] == placement)))
+        self._say("blocked", who, seat, self.cfg.humanity[card].id)
+        self._now(("effects", who, self.cfg.humanity[card].icons, None))
+
+    # ---------------------------------------------------------------- besides placing
+    def _free_actions(self, seat: int) -> list:
+        """A city turn's extras: return a police marker for francs, play a city-turn card."""
+        p = self.players[seat]
+        out = []
+        pay = self.cfg.content.police.pay_off
+        if p.police and p.francs >= pay:
+            out.append(self._act("pay_police"))
+        out += self._playable(seat, ("city_turn", "any_time"))
+        return out
+
+    def _do_pay_police(self, a, ask) -> None:
+        seat = ask[1]
+        p = self._me(seat)
+        p.police -= 1
+        p.francs -= self.cfg.content.police.pay_off
+        self._say("pay_police", seat)
+        self._now(("city_turn", seat))

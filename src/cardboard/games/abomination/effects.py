@@ -1,0 +1,632 @@
+"""The effect words of spaces, cards, events and entries (content.py's EFFECT_KINDS), their
+conditions, and the choices they ask for. One effect runs per task, so an effect that needs a
+decision simply records it in `ask`; the rest of its list waits in `todo`.
+
+Dominated choices are made for the player and listed in RULES.md (decisions): a discarded cube
+is the most decayed one, bolts are always turned to blanks, blue dice are always taken, preserved
+cubes are always all sold.
+"""
+from __future__ import annotations
+
+from .game import ALIVE, MUSCLE, SKIN, STAGES, TRACKED
+from .player import cube
+
+PART_STATE = {"built": MUSCLE, "complete": SKIN, "alive": ALIVE}
+FAMILY_ROW = {"scoundrel": 0, "research": 1, "humanity": 2}
+
+
+class EffectsMixin:
+    __slots__ = ()
+
+    # ---------------------------------------------------------------- running effects
+    def _task_effects(self, seat: int, effects: tuple, origin) -> None:
+        if not effects:
+            return
+        if len(effects) > 1:
+            self._now(("effects", seat, effects[1:], origin))
+        e = effects[0]
+        getattr(self, "_eff_" + e.kind)(seat, e, origin)
+
+    def _has_ability(self, seat: int, kind: str):
+        for ability in self.cfg.characters[self.players[seat].character].abilities:
+            if ability.kind == kind:
+                return ability
+        return None
+
+    def _others_lose_humanity(self, seat: int) -> None:
+        """Baptiste Rousseau: francs when another player loses Humanity at a location."""
+        for other in range(self.cfg.players):
+            if other == seat:
+                continue
+            ability = self._has_ability(other, "francs_when_others_lose_humanity")
+            if ability and self.players[other].earned < ability.limit:
+                gain = min(ability.amount, ability.limit - self.players[other].earned)
+                p = self._me(other)
+                p.earned += gain
+                p.francs += gain
+
+    # ---------------------------------------------------------------- conditions
+    def holds(self, seat: int, c, loc: str | None = None) -> bool:
+        p = self.players[seat]
+        k = c.kind
+        if k == "attribute_at_least":
+            return getattr(p, c.attribute) >= c.amount
+        if k == "attribute_at_most":
+            return getattr(p, c.attribute) <= c.amount
+        if k == "francs_at_least":
+            return p.francs >= c.amount
+        if k == "materials_at_least":
+            have = p.cubes(c.material)
+            if c.material in ("muscle", "organ"):
+                have += p.preserved[0 if c.material == "muscle" else 1]
+            return have >= c.count
+        if k == "no_police_marker":
+            return p.police == 0
+        if k == "has_police_marker":
+            return p.police > 0
+        if k == "cards_on_display":
+            return any(self.display[d] for d, deck in enumerate(self.cfg.content.cadaver_decks)
+                       if deck.location == loc)
+        if k == "has_part":
+            want = PART_STATE[c.state]
+            return any(state >= want for part, state in zip(self.cfg.slot_part, p.parts) if part == c.part)
+        if k == "parts_at_least":
+            return p.count_parts(PART_STATE[c.state]) >= c.count
+        raise ValueError(f"unknown condition {k}")
+
+    def _eff_when(self, seat, e, origin) -> None:
+        if self.holds(seat, e.condition, origin):
+            self._now(("effects", seat, e.then, origin))
+
+    def _eff_may_pay(self, seat, e, origin) -> None:
+        if self.players[seat].francs >= e.francs:
+            self.ask = ("may_pay", seat, e, origin)
+
+    def _moves_may_pay(self):
+        return [self._act("pay", francs=self.ask[2].francs), self._act("decline")]
+
+    def _do_pay(self, a, ask) -> None:
+        _, seat, e, origin = ask
+        self._pay(seat, e.francs)
+        self._now(("effects", seat, e.then, origin))
+
+    def _do_decline(self, a, ask) -> None:
+        self._say("decline", ask[1], ask[0])
+
+    # ---------------------------------------------------------------- attributes, francs
+    def _eff_gain_attribute(self, seat, e, origin) -> None:
+        self._turn_dial(seat, e.attribute, e.amount, origin if origin not in (None, "lab") else None)
+
+    def _eff_gain_francs(self, seat, e, origin) -> None:
+        self._gain_francs(seat, e.amount)
+
+    def _eff_gain_francs_by_attribute(self, seat, e, origin) -> None:
+        value = getattr(self.players[seat], e.attribute)
+        francs = 0
+        for at_least, amount in e.table:
+            if value >= at_least:
+                francs = amount
+        self._gain_francs(seat, francs)
+
+    # ---------------------------------------------------------------- materials [AM-G-1]
+    def _gain_cubes(self, seat: int, material: str, stage: int | None, count: int) -> int:
+        """Cubes from the supply (as many as it has) onto the track; a stage holds at most 15,
+        the excess is discarded. Returns the cubes placed."""
+        count = min(count, self.supply_left(material))
+        if count <= 0:
+            return 0
+        p = self._me(seat)
+        if material == "bone":
+            limit = self.cfg.content.lab.bone_limit
+            if limit:
+                count = min(count, limit - p.bone)
+            p.bone += count
+            return count
+        room = self.cfg.content.lab.stage_limit - p.stage_total(stage)
+        count = max(0, min(count, room))
+        if count:
+            i = cube(material, stage)
+            p.track = p.track[:i] + (p.track[i] + count,) + p.track[i + 1:]
+        return count
+
+    def _eff_gain_materials(self, seat, e, origin) -> None:
+        for m in e.materials:
+            self._gain_cubes(seat, m.material, m.stage, m.count)
+
+    def _eff_lose_materials(self, seat, e, origin) -> None:
+        """The most decayed cubes go first (never worse for the player), then preserved ones."""
+        p = self._me(seat)
+        left = e.count
+        if e.material == "bone":
+            p.bone -= min(left, p.bone)
+            return
+        m = TRACKED.index(e.material)
+        track = list(p.track)
+        for stage in range(STAGES, 0, -1):
+            i = m * STAGES + stage - 1
+            take = min(left, track[i])
+            track[i] -= take
+            left -= take
+            skip = list(p.skip)
+            skip[i] = min(skip[i], track[i])
+            p.skip = tuple(skip)
+        p.track = tuple(track)
+        if left and e.material in ("muscle", "organ"):
+            k = 0 if e.material == "muscle" else 1
+            pres = list(p.preserved)
+            pres[k] -= min(left, pres[k])
+            p.preserved = tuple(pres)
+
+    def _eff_restore_materials(self, seat, e, origin) -> None:
+        if self._cube_choices(seat, fresher=True):
+            self.ask = ("restore", seat, e.count)
+
+    def _eff_skip_decay(self, seat, e, origin) -> None:
+        if self._cube_choices(seat, fresher=False):
+            self.ask = ("skip", seat, e.count)
+
+    def _cube_choices(self, seat: int, fresher: bool) -> list:
+        p = self.players[seat]
+        out = []
+        for m, material in enumerate(TRACKED):
+            for stage in range(2 if fresher else 1, STAGES + 1):
+                i = m * STAGES + stage - 1
+                if p.track[i] > (0 if fresher else p.skip[i]):
+                    out.append((material, stage))
+        return out
+
+    def _moves_restore(self):
+        return [self._act("restore", material=m, stage=s) for m, s in self._cube_choices(self.ask[1], True)] + \
+            [self._act("done")]
+
+    def _moves_skip(self):
+        return [self._act("keep_fresh", material=m, stage=s) for m, s in self._cube_choices(self.ask[1], False)] + \
+            [self._act("done")]
+
+    def _do_restore(self, a, ask) -> None:
+        _, seat, left = ask
+        p = self._me(seat)
+        i = cube(a["material"], a["stage"])
+        room = self.cfg.content.lab.stage_limit - p.stage_total(a["stage"] - 1)
+        track = list(p.track)
+        track[i] -= 1
+        if room > 0:
+            track[i - 1] += 1   # a full fresher stage cannot take it: the cube is discarded
+        p.track = tuple(track)
+        p.skip = tuple(min(s, t) for s, t in zip(p.skip, p.track))
+        if left > 1 and self._cube_choices(seat, True):
+            self.ask = ("restore", seat, left - 1)
+
+    def _do_keep_fresh(self, a, ask) -> None:
+        _, seat, left = ask
+        p = self._me(seat)
+        i = cube(a["material"], a["stage"])
+        p.skip = p.skip[:i] + (p.skip[i] + 1,) + p.skip[i + 1:]
+        if left > 1 and self._cube_choices(seat, False):
+            self.ask = ("skip", seat, left - 1)
+
+    def _do_done(self, a, ask) -> None:
+        kind = ask[0]
+        if kind == "cadavers":
+            self._return_drawn(ask[2])
+        elif kind == "build":
+            self._now(("switch_step", ask[1]))
+
+    # ---------------------------------------------------------------- cadavers [AM-K-2]
+    def _affordable(self, seat: int, card: int, free: bool) -> bool:
+        return free or self.players[seat].francs >= self.cfg.cadavers[card].cost.francs
+
+    def _eff_draw_cadavers(self, seat, e, origin) -> None:
+        d = self.cfg.deck_index[e.deck]
+        deck = self.decks[d]
+        self.drawn = deck[:e.count]
+        self.decks = self.decks[:d] + (deck[e.count:],) + self.decks[d + 1:]
+        self._say("draw_cadavers", seat, e.deck, len(self.drawn))
+        if self.drawn:
+            self.ask = ("cadavers", seat, d, e.resolve, e.free, origin)
+
+    def _moves_cadavers(self):
+        _, seat, d, resolve, free, origin = self.ask
+        out = [self._act("resolve", card=self.cfg.cadavers[c].id, take=take)
+               for c in self.drawn if self._affordable(seat, c, free) for take in ("option", "materials")]
+        return out + [self._act("done")]
+
+    def _do_resolve(self, a, ask) -> None:
+        _, seat, d, resolve, free, origin = ask
+        card = next(c for c in self.drawn if self.cfg.cadavers[c].id == a["card"])
+        self.drawn = tuple(c for c in self.drawn if c != card)
+        self._resolve_cadaver(seat, card, a["take"], free, origin)
+        self.decks = self.decks[:d] + (self.decks[d] + (card,),) + self.decks[d + 1:]   # [AM-K-1]
+        if resolve == "any" and self.drawn:
+            self.ask = ask
+        else:
+            self._return_drawn(d)
+
+    def _return_drawn(self, d: int) -> None:
+        """Unresolved cadavers go face down under their deck [AM-K-1]."""
+        self.decks = self.decks[:d] + (self.decks[d] + self.drawn,) + self.decks[d + 1:]
+        self.drawn = ()
+
+    def _resolve_cadaver(self, seat: int, card: int, take: str, free: bool, origin) -> None:
+        """[AM-K-2] pay the cost, then the attribute option OR the materials."""
+        spec = self.cfg.cadavers[card]
+        self._say("cadaver", seat, spec.id, take)
+        if not free:
+            if spec.cost.francs:
+                self._pay(seat, spec.cost.francs)
+            if spec.cost.humanity:
+                self._turn_dial(seat, "humanity", -spec.cost.humanity, origin if origin != "lab" else None)
+        if take == "option":
+            self._turn_dial(seat, spec.option.attribute, spec.option.amount)
+        else:
+            for m in spec.materials:
+                self._gain_cubes(seat, m.material, m.stage, m.count)
+
+    def _eff_take_cadaver(self, seat, e, origin) -> None:
+        d = self.cfg.deck_index[e.deck]
+        if any(self._affordable(seat, c, False) for c in self._takeable(d)):
+            self.ask = ("take_cadaver", seat, d, origin)
+
+    def _takeable(self, d: int) -> tuple:
+        shown = self.display[d]
+        if self.cfg.decks[d] == "hospital":
+            return shown[:1]   # the top of the face-up stack
+        return shown
+
+    def _moves_take_cadaver(self):
+        _, seat, d, origin = self.ask
+        return [self._act("take", card=self.cfg.cadavers[c].id, take=take)
+                for c in self._takeable(d) if self._affordable(seat, c, False) for take in ("option", "materials")]
+
+    def _do_take(self, a, ask) -> None:
+        _, seat, d, origin = ask
+        card = next(c for c in self.display[d] if self.cfg.cadavers[c].id == a["card"])
+        self.display = self.display[:d] + (tuple(c for c in self.display[d] if c != card),) + self.display[d + 1:]
+        self._resolve_cadaver(seat, card, a["take"], False, origin)
+        self._put_back_cadaver(card)
+
+    def _put_back_cadaver(self, card: int) -> None:
+        if card == self.cfg.leopold:
+            return  # Leopold goes back to the side (CONTENT.md decision 2)
+        d = self.cfg.cadaver_deck[card]
+        self.decks = self.decks[:d] + (self.decks[d] + (card,),) + self.decks[d + 1:]
+
+    def _eff_reveal_cadavers(self, seat, e, origin) -> None:
+        d = self.cfg.deck_index[e.deck]
+        deck = self.decks[d]
+        self.display = self.display[:d] + (self.display[d] + deck[:e.count],) + self.display[d + 1:]
+        self.decks = self.decks[:d] + (deck[e.count:],) + self.decks[d + 1:]
+
+    def _eff_reveal_cadaver(self, seat, e, origin) -> None:
+        card = next(i for i, c in enumerate(self.cfg.cadavers) if c.id == e.card)
+        d = self.cfg.cadaver_deck[card]
+        if card not in self.display[d]:
+            self.display = self.display[:d] + (self.display[d] + (card,),) + self.display[d + 1:]
+
+    # ---------------------------------------------------------------- cards in hand [AM-K-3, AM-K-4]
+    def hand(self, seat: int, family: str) -> tuple:
+        p = self.players[seat]
+        return p.research if family == "research" else p.humanity_cards
+
+    def _set_hand(self, seat: int, family: str, cards: tuple) -> None:
+        p = self._me(seat)
+        if family == "research":
+            p.research = tuple(sorted(cards))
+        else:
+            p.humanity_cards = tuple(sorted(cards))
+
+    def _discard_card(self, seat: int, family: str, card: int) -> None:
+        """A card leaves the hand for the bottom of its deck [AM-K-1]."""
+        hand = list(self.hand(seat, family))
+        hand.remove(card)
+        self._set_hand(seat, family, tuple(hand))
+        r = FAMILY_ROW[family]
+        self.row_decks = self.row_decks[:r] + (self.row_decks[r] + (card,),) + self.row_decks[r + 1:]
+
+    def _eff_take_card(self, seat, e, origin) -> None:
+        r = FAMILY_ROW[e.family]
+        if any(c >= 0 for c in self.rows[r]) or self.row_decks[r]:
+            self.ask = ("card", seat, e.family, e.count)
+
+    def _moves_card(self):
+        _, seat, family, count = self.ask
+        r = FAMILY_ROW[family]
+        hand = self.hand(seat, family)
+        full = len(hand) >= self.cfg.setup.hand_limits[family]
+        sources = [("row", i) for i, c in enumerate(self.rows[r]) if c >= 0]
+        if self.row_decks[r]:
+            sources.append(("deck", 0))
+        out = []
+        for where, i in sources:
+            if full:   # a 4th card needs a discard first; drawing is always optional
+                out += [self._act("draw_card", source=where, slot=i, discard=c) for c in sorted(set(hand))]
+            else:
+                out.append(self._act("draw_card", source=where, slot=i))
+        return out + [self._act("decline")]
+
+    def _do_draw_card(self, a, ask) -> None:
+        _, seat, family, count = ask
+        r = FAMILY_ROW[family]
+        if a.get("discard") is not None:
+            self._discard_card(seat, family, a["discard"])
+        if a["source"] == "row":
+            card = self.rows[r][a["slot"]]
+            row = self.rows[r]
+            self.rows = self.rows[:r] + (row[:a["slot"]] + (-1,) + row[a["slot"] + 1:],) + self.rows[r + 1:]
+        else:
+            card = self.row_decks[r][0]
+            self.row_decks = self.row_decks[:r] + (self.row_decks[r][1:],) + self.row_decks[r + 1:]
+        self._set_hand(seat, family, self.hand(seat, family) + (card,))
+        self._say("draw_card", seat, family, a["source"])
+        if count > 1:
+            self.ask = ("card", seat, family, count - 1)
+
+    def _playable(self, seat: int, windows: tuple) -> list:
+        out = []
+        for family in ("research", "humanity"):
+            cards = getattr(self.cfg, family)
+            for c in sorted(set(self.hand(seat, family))):
+                if cards[c].window in windows:
+                    out.append(self._act("play", family=family, card=c))
+        return out
+
+    def _do_play(self, a, ask) -> None:
+        """A card played in its window: its effects, then its icons; it goes under its deck."""
+        seat = ask[1]
+        family, card = a["family"], a["card"]
+        spec = getattr(self.cfg, family)[card]
+        self._discard_card(seat, family, card)
+        self._say("play", seat, spec.id)
+        self._now(("effects", seat, spec.effects + spec.icons, None), ask_again(ask))
+
+    # ---------------------------------------------------------------- the Docks, the Market
+    def _eff_hire_scoundrel(self, seat, e, origin) -> None:
+        if self._hireable(seat):
+            self.ask = ("hire", seat, origin)
+
+    def _hireable(self, seat: int) -> list:
+        p = self.players[seat]
+        out = []
+        for slot, c in enumerate(self.rows[0]):
+            if c >= 0:
+                spec = self.cfg.scoundrels[c]
+                if p.francs >= spec.cost and all(self.holds(seat, cond) for cond in spec.requires):
+                    out.append(slot)
+        return out
+
+    def _moves_hire(self):
+        return [self._act("hire", slot=s) for s in self._hireable(self.ask[1])] + [self._act("decline")]
+
+    def _do_hire(self, a, ask) -> None:
+        _, seat, origin = ask
+        slot = a["slot"]
+        card = self.rows[0][slot]
+        spec = self.cfg.scoundrels[card]
+        self._pay(seat, spec.cost)
+        row = self.rows[0]
+        self.rows = (row[:slot] + (-1,) + row[slot + 1:],) + self.rows[1:]
+        self.row_decks = (self.row_decks[0] + (card,),) + self.row_decks[1:]
+        self._say("hire", seat, spec.id)
+        self._now(("effects", seat, spec.effects, origin))
+
+    def market_price(self, base: int) -> int:
+        change = sum(r.amount for r in self.rules if r.kind == "market_price_change")
+        return max(1, base + change)
+
+    def _eff_market_buy(self, seat, e, origin) -> None:
+        self.ask = ("market", seat, 0)
+
+    def _moves_market(self):
+        _, seat, animals = self.ask
+        m = self.cfg.content.market
+        p = self.players[seat]
+        out = []
+        if p.francs >= self.market_price(m.jar_price) and p.jars() < self.cfg.content.lab.jar_slots \
+                and self.supply_left("jars"):
+            out.append(self._act("buy", item="jar"))
+        if p.francs >= self.market_price(m.ice_price) and not p.ice and self.supply_left("ice"):
+            out.append(self._act("buy", item="ice"))
+        if p.francs >= self.market_price(m.animal_price) and animals + m.animal_cubes <= m.animal_per_visit \
+                and self.supply_left("animal"):
+            out.append(self._act("buy", item="animal"))
+        return out + [self._act("done_buying")]
+
+    def _do_buy(self, a, ask) -> None:
+        _, seat, animals = ask
+        m = self.cfg.content.market
+        item = a["item"]
+        price = self.market_price({"jar": m.jar_price, "ice": m.ice_price, "animal": m.animal_price}[item])
+        self._pay(seat, price)
+        if item == "jar":
+            self._add_jars(seat, 1)
+        elif item == "ice":
+            self._me(seat).ice = self.cfg.content.lab.ice_rounds
+        else:
+            self._gain_cubes(seat, "animal", m.animal_stage, m.animal_cubes)
+            animals += m.animal_cubes
+        self._say("buy", seat, item, price)
+        self.ask = ("market", seat, animals)
+
+    def _do_done_buying(self, a, ask) -> None:
+        pass
+
+    def _eff_sell_preserved(self, seat, e, origin) -> None:
+        """Preserved cubes can only be sold, so all of them are (RULES.md decision)."""
+        p = self._me(seat)
+        n = sum(p.preserved)
+        if n:
+            p.preserved = (0, 0)
+            p.francs += n * e.amount
+            self._say("sell", seat, "preserved", n)
+
+    def _eff_sell_bone(self, seat, e, origin) -> None:
+        if self.players[seat].bone >= e.count:
+            self.ask = ("sell_bone", seat, e.count)
+
+    def _moves_sell_bone(self):
+        _, seat, per = self.ask
+        return [self._act("sell_bone", francs=k) for k in range(self.players[seat].bone // per + 1)]
+
+    def _do_sell_bone(self, a, ask) -> None:
+        _, seat, per = ask
+        k = a["francs"]
+        p = self._me(seat)
+        p.bone -= k * per
+        p.francs += k
+
+    # ---------------------------------------------------------------- jars, ice, police, dice
+    def _add_jars(self, seat: int, n: int) -> None:
+        p = self.players[seat]
+        n = min(n, self.cfg.content.lab.jar_slots - p.jars(), self.supply_left("jars"))
+        if n > 0:
+            p = self._me(seat)
+            if self.storm:   # [AM-E-8] a jar bought in a Lightning Storm comes charged
+                p.charged += n
+            else:
+                p.empty += n
+
+    def _eff_gain_jar(self, seat, e, origin) -> None:
+        self._add_jars(seat, e.count)
+
+    def _eff_lose_jars(self, seat, e, origin) -> None:
+        p = self._me(seat)
+        k = min(e.count, p.empty)
+        p.empty -= k
+        p.charged -= min(e.count - k, p.charged)
+
+    def _eff_charge_jars(self, seat, e, origin) -> None:
+        p = self._me(seat)
+        k = min(e.count, p.empty)
+        p.empty -= k
+        p.charged += k
+
+    def _eff_gain_ice(self, seat, e, origin) -> None:
+        if not self.players[seat].ice and self.supply_left("ice"):
+            self._me(seat).ice = self.cfg.content.lab.ice_rounds
+
+    def _eff_gain_police_marker(self, seat, e, origin) -> None:
+        if self.supply_left("police"):
+            self._me(seat).police += 1
+
+    def _eff_return_police_marker(self, seat, e, origin) -> None:
+        if self.players[seat].police:
+            self._me(seat).police -= 1
+
+    def _eff_police_marker(self, seat, e, origin) -> None:
+        i = self.cfg.loc_index[e.location]
+        if i not in self.closed and self.supply_left("police"):
+            self.closed = self.closed | {i}
+
+    def _eff_upgrade_dice(self, seat, e, origin) -> None:
+        self._me(seat).blue_bonus += e.count
+
+    def _eff_lower_requirement(self, seat, e, origin) -> None:
+        self._me(seat).lower += e.amount
+
+    def _eff_take_first_player(self, seat, e, origin) -> None:
+        self.first = seat
+
+    def _eff_advance_captain(self, seat, e, origin) -> None:
+        self._move_captain(e.amount)
+
+    # ---------------------------------------------------------------- the operating table
+    def damage_targets(self, seat: int) -> list:
+        """[AM-L-6] no second damage on a part while another part has none."""
+        p = self.players[seat]
+        built = [i for i, s in enumerate(p.parts) if s]
+        clean = [i for i in built if not p.damage[i]]
+        return clean or built
+
+    def _place_damage(self, seat: int, slot: int) -> None:
+        """[AM-L-6] a second damage marker downgrades the part: muscle is discarded, skin turns to
+        muscle, an alive part loses its alive marker; both markers are discarded."""
+        p = self._me(seat)
+        if not p.damage[slot]:
+            if self.supply_left("damage"):
+                p.damage = p.damage[:slot] + (1,) + p.damage[slot + 1:]
+            return
+        p.damage = p.damage[:slot] + (0,) + p.damage[slot + 1:]
+        p.parts = p.parts[:slot] + (p.parts[slot] - 1,) + p.parts[slot + 1:]
+        self._say("downgrade", seat, self.cfg.slot_part[slot], p.parts[slot])
+
+    def alive_targets(self, seat: int) -> list:
+        p = self.players[seat]
+        return [i for i, s in enumerate(p.parts) if s == SKIN] if self.supply_left("alive") else []
+
+    def _eff_add_damage(self, seat, e, origin) -> None:
+        self._now(("markers", seat, "damage", e.count))
+
+    def _eff_add_alive(self, seat, e, origin) -> None:
+        self._now(("markers", seat, "alive", e.count))
+
+    def _eff_remove_damage(self, seat, e, origin) -> None:
+        self._now(("markers", seat, "repair", e.count))
+
+    def _task_markers(self, seat: int, kind: str, count: int) -> None:
+        """Markers placed one at a time; the player picks the part when there is a choice."""
+        if count <= 0:
+            return
+        targets = self._marker_targets(seat, kind)
+        if not targets:
+            return
+        if len(set(self._slot_key(seat, t) for t in targets)) == 1:
+            self._put_marker(seat, kind, targets[0])
+            self._now(("markers", seat, kind, count - 1))
+        else:
+            self.ask = ("marker", seat, kind, count)
+
+    def _marker_targets(self, seat: int, kind: str) -> list:
+        if kind == "damage":
+            return self.damage_targets(seat)
+        if kind == "alive":
+            return self.alive_targets(seat)
+        p = self.players[seat]
+        return [i for i, d in enumerate(p.damage) if d]
+
+    def _slot_key(self, seat: int, slot: int):
+        """Slots that are interchangeable (same part, state and damage) are one choice."""
+        p = self.players[seat]
+        return self.cfg.slot_part[slot], p.parts[slot], p.damage[slot]
+
+    def _moves_marker(self):
+        _, seat, kind, count = self.ask
+        seen, out = set(), []
+        for slot in self._marker_targets(seat, kind):
+            key = self._slot_key(seat, slot)
+            if key not in seen:
+                seen.add(key)
+                out.append(self._act("mark", slot=slot))
+        return out
+
+    def _do_mark(self, a, ask) -> None:
+        _, seat, kind, count = ask
+        self._put_marker(seat, kind, a["slot"])
+        self._now(("markers", seat, kind, count - 1))
+
+    def _put_marker(self, seat: int, kind: str, slot: int) -> None:
+        p = self._me(seat)
+        if kind == "damage":
+            self._place_damage(seat, slot)
+        elif kind == "alive":
+            p.parts = p.parts[:slot] + (ALIVE,) + p.parts[slot + 1:]
+        else:
+            p.damage = p.damage[:slot] + (0,) + p.damage[slot + 1:]
+        self._say(kind, seat, self.cfg.slot_part[slot])
+
+    # ---------------------------------------------------------------- answers (windows)
+    def _eff_block_action(self, seat, e, origin) -> None:
+        pass  # played only as an answer to a placement (city.py: _do_block)
+
+    def _eff_cancel_encounter(self, seat, e, origin) -> None:
+        pass  # played only when an encounter is about to be read (events.py: _do_cancel)
+
+    def _task_reask(self, ask: tuple) -> None:
+        if ask[0] == "turn":   # the city turn is judged afresh: the card may have changed what is legal
+            self._now(("city_turn", ask[1]))
+        else:
+            self.ask = ask
+
+
+def ask_again(ask: tuple) -> tuple:
+    """The task that puts a decision back after a card played in its window."""
+    return ("reask", ask)

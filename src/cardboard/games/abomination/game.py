@@ -1,0 +1,169 @@
+"""Abomination set-up: options and the read-only config every state of one game shares.
+
+The content (content.toml, or a user's file with the printed components) is read once; the
+config turns it into indexed tuples so that the rules never search the pydantic models.
+"""
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from cardboard.engine import ConfigError, Game
+from cardboard.engine.data import validate_options
+
+from .content import Content, load_content
+
+# The decomposition track holds these four materials by stage; bone has a space of its own.
+TRACKED = ("muscle", "organ", "blood", "animal")
+STAGES = 4
+# The operating table: one slot per part token (the anatomy card's head, torso, 2 arms, 2 legs).
+PART_ORDER = ("head", "torso", "arm", "leg")
+# Part slot states: 0 empty, MUSCLE built, SKIN completed, ALIVE completed with an alive marker.
+EMPTY, MUSCLE, SKIN, ALIVE = 0, 1, 2, 3
+
+
+class AbominationOptions(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    content: str | None = None            # a TOML file replacing content.toml (e.g. the printed cards)
+    first_player: int | None = None       # [AM-S-11] random unless given
+    characters: list[str] | None = None   # [AM-S-8] one character id per seat; random unless given
+    objectives: list[str] | None = None   # [AM-S-7] the objectives in play; random unless given
+    dial_scoring: Literal["final", "best"] | None = None  # overrides the content's [scoring]
+
+
+class AbominationConfig:
+    """Components by index. Cards of a family with copies are expanded: card i is one copy."""
+
+    __slots__ = ("players", "content", "setup", "spaces", "space_loc", "space_index", "loc_ids",
+                 "loc_index", "loc_spaces", "lab_spaces", "slots", "bump_costs", "decks", "deck_index",
+                 "cadavers", "cadaver_deck", "leopold", "scoundrels", "research", "humanity",
+                 "events", "encounters", "entries", "characters", "objectives", "dial", "dial_icons",
+                 "slot_part", "part_spec", "first_player", "char_choice", "objective_choice",
+                 "dial_scoring", "blockers", "react_reset", "action_cache", "gray", "blue", "cube_total",
+                 "tokens")
+
+
+def _expand(cards) -> tuple:
+    return tuple(card for card in cards for _ in range(card.copies))
+
+
+class AbominationGame(Game):
+    id = "abomination"
+    name = "Abomination: The Heir of Frankenstein"
+    min_players = 2
+    max_players = 4
+    search_hints = {"score_scale": 15.0, "rollout_depth": 600,
+                    "search": {"max_depth": 40, "width": 6, "confidence": 1.5}}
+    options_model = AbominationOptions
+
+    def _configure(self, options: dict) -> None:
+        opts = validate_options(AbominationOptions, options, "Abomination")
+        content: Content = load_content(opts.content)
+        n = self.players
+        if n not in content.setup.players:
+            raise ConfigError(f"the content is for {list(content.setup.players)} players, not {n}")
+        if opts.first_player is not None and not 0 <= opts.first_player < n:
+            raise ConfigError(f"first_player must be a seat from 0 to {n - 1}, not {opts.first_player}")
+        cfg = AbominationConfig()
+        cfg.players = n
+        cfg.content = content
+        cfg.setup = content.setup
+        cfg.first_player = opts.first_player
+        cfg.dial_scoring = opts.dial_scoring or content.scoring.dial_scoring
+        self._board(cfg, content, n)
+        self._cards(cfg, content)
+        self._choices(cfg, content, opts, n)
+        cfg.action_cache = {}
+        self.cfg = cfg
+        self.options = opts
+
+    @staticmethod
+    def _board(cfg: AbominationConfig, c: Content, n: int) -> None:
+        spaces, locs = [], []
+        loc_spaces = []
+        for loc in c.locations:
+            first = len(spaces)
+            for space in loc.spaces:
+                spaces.append(space)
+                locs.append(loc.id)
+            loc_spaces.append(tuple(range(first, len(spaces))))
+        cfg.spaces = tuple(spaces)
+        cfg.space_loc = tuple(locs)
+        cfg.space_index = {s.id: i for i, s in enumerate(spaces)}
+        cfg.loc_ids = tuple(loc.id for loc in c.locations)
+        cfg.loc_index = {loc.id: i for i, loc in enumerate(c.locations)}
+        cfg.loc_spaces = tuple(loc_spaces)
+        cfg.lab_spaces = c.lab.spaces
+        cfg.slots = tuple(s.slots if isinstance(s.slots, int) else s.slots.get(n, 1) for s in spaces)
+        cfg.bump_costs = tuple(c.bump_tracks[n])
+        slot_part, part_spec = [], {}
+        for name in PART_ORDER:
+            spec = next(p for p in c.anatomy.parts if p.part == name)
+            part_spec[name] = spec
+            slot_part += [name] * spec.count
+        cfg.slot_part = tuple(slot_part)
+        cfg.part_spec = part_spec
+        cfg.dial = {d.attribute: d for d in c.dials}
+        # (position, icon, vp) per attribute, sorted by distance from 0 so passing order is natural
+        cfg.dial_icons = {d.attribute: tuple((i.at, i.icon, i.vp or 0) for i in d.icons) for d in c.dials}
+        cfg.gray = next(d for d in c.dice if d.colour == "gray")
+        cfg.blue = next(d for d in c.dice if d.colour == "blue")
+        cfg.cube_total = {m.id: m.cubes for m in c.materials}
+        cfg.tokens = dict(c.supply.part_tokens)
+
+    @staticmethod
+    def _cards(cfg: AbominationConfig, c: Content) -> None:
+        cfg.cadavers = c.cadavers
+        cfg.decks = tuple(d.id for d in c.cadaver_decks)
+        cfg.deck_index = {d: i for i, d in enumerate(cfg.decks)}
+        cfg.cadaver_deck = tuple(cfg.deck_index[x.deck] for x in c.cadavers)
+        cfg.leopold = next(i for i, x in enumerate(c.cadavers) if x.apart)
+        cfg.scoundrels = _expand(c.scoundrels)
+        cfg.research = _expand(c.research)
+        cfg.humanity = _expand(c.humanity)
+        cfg.events = c.events
+        cfg.encounters = c.encounters
+        cfg.entries = {e.number: e for e in c.entries}
+        cfg.characters = c.characters
+        cfg.objectives = c.objectives
+        # which humanity cards may answer a placement, by location (Sanctuary, Night Watch, ...)
+        blockers: dict[str, list[int]] = {}
+        for i, card in enumerate(cfg.humanity):
+            for e in card.effects:
+                if e.kind == "block_action":
+                    blockers.setdefault(e.location, []).append(i)
+        cfg.blockers = {loc: frozenset(ids) for loc, ids in blockers.items()}
+        cfg.react_reset = any(card.window == "reset" for card in cfg.research + cfg.humanity)
+
+    @staticmethod
+    def _choices(cfg: AbominationConfig, c: Content, opts: AbominationOptions, n: int) -> None:
+        ids = [ch.id for ch in c.characters]
+        if opts.characters is not None:
+            if len(opts.characters) != n:
+                raise ConfigError(f"characters needs one character id per seat ({n}), not {len(opts.characters)}")
+            bad = [x for x in opts.characters if x not in ids]
+            if bad:
+                raise ConfigError(f"no character '{bad[0]}'; known: {', '.join(ids)}")
+            if len(set(opts.characters)) != n:
+                raise ConfigError("characters: each seat needs a different character")
+            cfg.char_choice = tuple(ids.index(x) for x in opts.characters)
+        else:
+            cfg.char_choice = None
+        obj_ids = [o.id for o in c.objectives]
+        want = c.setup.objectives_used
+        if opts.objectives is not None:
+            bad = [x for x in opts.objectives if x not in obj_ids]
+            if bad:
+                raise ConfigError(f"no objective '{bad[0]}'; known: {', '.join(obj_ids)}")
+            if len(set(opts.objectives)) != len(opts.objectives) or len(opts.objectives) != want:
+                raise ConfigError(f"objectives needs {want} different objective ids, not {opts.objectives}")
+            cfg.objective_choice = tuple(obj_ids.index(x) for x in opts.objectives)
+        else:
+            cfg.objective_choice = None
+
+    def _initial_state(self):
+        from .rules import AbominationState
+
+        return AbominationState.initial(self)

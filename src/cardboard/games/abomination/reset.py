@@ -1,0 +1,110 @@
+"""4. Reset phase [AM-R-*]: decompose (or melt the ice), refresh the board, meeples home, the
+Captain advances; the skull ends the game."""
+from __future__ import annotations
+
+from .game import STAGES, TRACKED
+
+# When a decomposition stage overflows (15 cubes), the excess that just arrived is discarded in
+# this order: the cheapest stand-in first, blood (the scarcest) last (RULES.md decision).
+OVERFLOW_ORDER = ("animal", "muscle", "organ", "blood")
+
+
+class ResetMixin:
+    __slots__ = ()
+
+    def _task_reset_phase(self) -> None:
+        self.phase = "reset"
+        if self.cfg.react_reset:
+            for seat in self.order_from(self.first):
+                self._now(("reset_cards", seat))
+        self._now(("decompose",), ("refresh",))
+
+    def _task_reset_cards(self, seat: int) -> None:
+        if self.players[seat].research or self.players[seat].humanity_cards:
+            self.ask = ("reset_cards", seat)
+
+    def _moves_reset_cards(self):
+        return self._playable(self.ask[1], ("reset", "any_time")) + [self._act("done")]
+
+    # ---------------------------------------------------------------- 1. decompose
+    def _task_decompose(self) -> None:
+        """[AM-R-1] without ice: stage IV and blood on stage II are discarded, the rest moves one
+        stage on; with ice: no decay, the block melts a step. Event rules may stop or double it."""
+        no_decay = any(r.kind == "no_decay" for r in self.rules)
+        twice = any(r.kind == "extra_decay" for r in self.rules)
+        for seat, p in enumerate(self.players):
+            if p.ice:
+                self._me(seat).ice -= 1
+                continue
+            if no_decay:
+                continue
+            self._decompose(seat)
+            if twice:
+                self._decompose(seat)
+
+    def _decompose(self, seat: int) -> None:
+        lab = self.cfg.content.lab
+        p = self._me(seat)
+        track = [0] * len(p.track)
+        arrived = [0] * len(p.track)
+        blood = TRACKED.index("blood")
+        for m in range(len(TRACKED)):
+            for stage in range(1, STAGES + 1):
+                i = m * STAGES + stage - 1
+                stay = p.skip[i]
+                move = p.track[i] - stay
+                track[i] += stay            # kept fresh by a card: they do not move this time
+                if stage == STAGES or (m == blood and stage >= lab.blood_last_stage):
+                    continue                # discarded
+                track[i + 1] += move
+                arrived[i + 1] += move
+        for stage in range(1, STAGES + 1):   # a stage holds at most 15: the excess is discarded
+            over = sum(track[m * STAGES + stage - 1] for m in range(len(TRACKED))) - lab.stage_limit
+            for material in OVERFLOW_ORDER:
+                if over <= 0:
+                    break
+                i = TRACKED.index(material) * STAGES + stage - 1
+                k = min(over, arrived[i])
+                track[i] -= k
+                over -= k
+        p.track = tuple(track)
+        p.skip = (0,) * len(track)
+
+    # ---------------------------------------------------------------- 2-4
+    def _task_refresh(self) -> None:
+        """[AM-R-2] discard and replenish the Hospital and the three rows, clear the Public Square
+        and the event; [AM-R-3] meeples home, the Captain advances."""
+        cfg = self.cfg
+        n = cfg.players
+        hosp = cfg.deck_index["hospital"]
+        square = cfg.deck_index["public_square"]
+        for d in (hosp, square):
+            for card in self.display[d]:
+                self._put_back_cadaver(card)
+            self.display = self.display[:d] + ((),) + self.display[d + 1:]
+        k = cfg.setup.hospital_stack[n]
+        deck = self.decks[hosp]
+        self.display = self.display[:hosp] + (deck[:k],) + self.display[hosp + 1:]
+        self.decks = self.decks[:hosp] + (deck[k:],) + self.decks[hosp + 1:]
+        rows, decks = [], []
+        for row, deck in zip(self.rows, self.row_decks):
+            deck = deck + tuple(c for c in row if c >= 0)
+            rows.append(deck[:len(row)] + (-1,) * max(0, len(row) - len(deck)))
+            decks.append(deck[len(row):])
+        self.rows, self.row_decks = tuple(rows), tuple(decks)
+        if self.event is not None:
+            self.event_deck = self.event_deck + (self.event[0],)
+            self.event = None
+        self.rules, self.storm, self.closed, self.markers = (), False, frozenset(), ()
+        # 3. meeples back to the character cards
+        self.spaces = ((),) * len(cfg.spaces)
+        self.bump = ()
+        for seat, p in enumerate(self.players):
+            p = self._me(seat)
+            p.free_sci, p.free_asst = p.scientists, p.assistants
+            p.study = p.generator = 0
+            p.blue_bonus = 0
+            p.earned = 0
+        # 4. the Captain
+        self._move_captain(1)
+        self.round += 1

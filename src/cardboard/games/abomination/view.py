@@ -1,0 +1,256 @@
+"""What each seat may see, and a re-deal of what it may not (for search).
+
+Hidden [AM-H]: hands of research and humanity cards (sizes public), encounters held secretly
+(their number is public), the order and contents of every face-down deck (the Morgue's top card
+lies face up), the cadavers another player has just drawn, another player's dice and lab work
+while the lab phase runs (shown as the phase began). Everything is shown once the game is over.
+"""
+from __future__ import annotations
+
+from cardboard.engine import Rng
+
+from .game import STAGES, TRACKED
+
+PART_STATES = ("empty", "muscle", "skin", "alive")
+
+
+class ViewMixin:
+    __slots__ = ()
+
+    def _player_json(self, seat: int, p, sees: bool) -> dict:
+        cfg = self.cfg
+        track = {m: list(p.track[k * STAGES:(k + 1) * STAGES]) for k, m in enumerate(TRACKED)}
+        out = {
+            "seat": seat,
+            "character": cfg.characters[p.character].id,
+            "character_name": cfg.characters[p.character].name,
+            "francs": p.francs,
+            "humanity": p.humanity, "reputation": p.reputation, "expertise": p.expertise,
+            "vp_track": p.vp,
+            "scientists": p.scientists, "assistants": p.assistants,
+            "on_card": {"scientists": p.free_sci, "assistants": p.free_asst},
+            "lab_spaces": {"study": ("", "assistant", "scientist")[p.study],
+                           "generator": ("", "assistant", "scientist")[p.generator]},
+            "track": track, "bone": p.bone,
+            "preserved": {"muscle": p.preserved[0], "organ": p.preserved[1]},
+            "kept_fresh": sum(p.skip),
+            "jars": {"charged": p.charged, "uncharged": p.empty},
+            "ice": ("none", "half-melted", "solid")[p.ice],
+            "police": p.police,
+            "table": [{"part": part, "state": PART_STATES[p.parts[i]], "damage": p.damage[i]}
+                      for i, part in enumerate(cfg.slot_part)],
+            "research_count": len(p.research), "humanity_count": len(p.humanity_cards),
+            "held_encounters": len(p.held),
+            "first_player": seat == self.first,
+        }
+        if sees:
+            out["research"] = [{"card": c, "id": cfg.research[c].id, "name": cfg.research[c].name,
+                                "text": cfg.research[c].text} for c in p.research]
+            out["humanity_cards"] = [{"card": c, "id": cfg.humanity[c].id, "name": cfg.humanity[c].name,
+                                      "text": cfg.humanity[c].text} for c in p.humanity_cards]
+            out["held"] = [{"id": cfg.encounters[e].id, "name": cfg.encounters[e].name,
+                            "trigger": cfg.encounters[e].trigger} for e in p.held]
+        return out
+
+    def _view(self, seat):
+        cfg = self.cfg
+        over = self.phase == "over"
+        lab = self.phase == "lab" and self.lab_start
+        players = []
+        for s in range(cfg.players):
+            p = self.players[s]
+            if lab and s != seat and not over:
+                p = self.lab_start[s]   # the lab phase is simultaneous: others' work is not seen yet
+            players.append(self._player_json(s, p, over or s == seat))
+        scores = self.score_breakdown()
+        if lab and not over:
+            scores = [row if s == seat else None for s, row in enumerate(scores)]
+        decider = None if over else self.ask[1]
+        view = {
+            "game": "abomination",
+            "round": self.round, "phase": self.phase, "captain": self.captain,
+            "story_track": cfg.setup.story_track,
+            "first_player": self.first,
+            "players": players,
+            "scores": scores,
+            "board": self._board_json(seat, over),
+            "event": self._event_json(),
+            "objectives": [{"id": cfg.objectives[o].id, "name": cfg.objectives[o].name,
+                            "timing": cfg.objectives[o].timing, "claimed_by": list(self.claimed[k])}
+                           for k, o in enumerate(self.objectives)],
+            "event_deck": len(self.event_deck),
+            "to_move": decider,
+            "deciding": None if over else self.ask[0],
+            "over": over,
+        }
+        if seat is not None and decider == seat:
+            view["decision"] = self._decision_json()
+        if over:
+            view["winners"] = self.winners()
+        return view
+
+    def _board_json(self, seat, over: bool) -> dict:
+        cfg = self.cfg
+        spaces = []
+        for i, space in enumerate(cfg.spaces):
+            spaces.append({"id": space.id, "name": space.name, "location": cfg.space_loc[i],
+                           "who": space.who, "cost": self.space_cost(i), "slots": cfg.slots[i],
+                           "meeples": [{"seat": s, "meeple": "scientist" if sci else "assistant"}
+                                       for s, sci in self.spaces[i]],
+                           "closed": cfg.loc_index[cfg.space_loc[i]] in self.closed})
+        decks = {}
+        for d, deck_id in enumerate(cfg.decks):
+            face_up = cfg.content.cadaver_decks[d].face_up
+            decks[deck_id] = {"cards": len(self.decks[d]),
+                              "top": self._cadaver_json(self.decks[d][0]) if face_up and self.decks[d] else None,
+                              "display": [self._cadaver_json(c) for c in self.display[d]]}
+        drawer = self.ask[1] if self.ask and self.ask[0] == "cadavers" else None
+        rows = {}
+        for name, family, row, deck in zip(("scoundrels", "research", "humanity"),
+                                           ("scoundrels", "research", "humanity"), self.rows, self.row_decks):
+            cards = getattr(cfg, family)
+            rows[name] = {"slots": [None if c < 0 else {"card": c, "id": cards[c].id, "name": cards[c].name,
+                                                        "text": cards[c].text} for c in row],
+                          "deck": len(deck)}
+        return {
+            "spaces": spaces,
+            "bump_track": {"costs": list(cfg.bump_costs),
+                           "meeples": [{"seat": s, "meeple": "scientist" if sci else "assistant"}
+                                       for s, sci in self.bump]},
+            "cadavers": decks,
+            "drawn": ([self._cadaver_json(c) for c in self.drawn] if over or seat == drawer
+                      else len(self.drawn)),
+            "rows": rows,
+            "police": [cfg.loc_ids[i] for i in sorted(self.closed)],
+            "event_markers": list(self.markers),
+            "supply": {k: self.supply_left(k) for k in ("jars", "ice", "police", "alive", "damage")},
+        }
+
+    def _cadaver_json(self, c: int) -> dict:
+        spec = self.cfg.cadavers[c]
+        return {"id": spec.id, "name": spec.name, "deck": spec.deck,
+                "cost": {"humanity": spec.cost.humanity, "francs": spec.cost.francs},
+                "option": {"attribute": spec.option.attribute, "amount": spec.option.amount},
+                "materials": [{"material": m.material, "stage": m.stage, "count": m.count} for m in spec.materials]}
+
+    def _event_json(self):
+        if self.event is None:
+            return None
+        card, side = self.event
+        spec = getattr(self.cfg.events[card], side)
+        return {"id": self.cfg.events[card].id, "side": side, "name": spec.name, "text": spec.text,
+                "icons": list(spec.icons), "rules": [r.kind for r in self.rules]}
+
+    def _decision_json(self) -> dict:
+        ask = self.ask
+        out = {"kind": ask[0]}
+        if ask[0] == "dice":
+            out["roll"] = [{"colour": c, "face": f} for c, f in self.roll]
+        elif ask[0] == "entry":
+            entry = self.cfg.entries[ask[2]]
+            out["entry"] = {"number": entry.number, "title": entry.title, "text": entry.text,
+                            "choices": [ch.text for ch in entry.choices]}
+        elif ask[0] == "vigil":
+            out["encounter"] = self.cfg.encounters[ask[2]].name
+        elif ask[0] == "target":
+            out["candidates"] = list(ask[2])
+        return out
+
+    def _dump(self) -> dict:
+        doc = self._view(None)
+        doc["hidden"] = {
+            "hands": [[list(p.research), list(p.humanity_cards), list(p.held)] for p in self.players],
+            "decks": [list(d) for d in self.decks], "rows": [list(d) for d in self.row_decks],
+            "event_deck": list(self.event_deck), "drawn": list(self.drawn), "roll": list(self.roll),
+            "players": [self._player_json(s, p, True) for s, p in enumerate(self.players)],
+        }
+        return doc
+
+    # ---------------------------------------------------------------- search re-deal
+    def determinize(self, seat: int, seed: int):
+        """A copy where what `seat` cannot know is dealt again at random, consistently with what
+        it has seen: face-down decks, other hands, other players' held encounters and the event
+        deck, and the lab work of players who went before it this lab phase."""
+        new = self.clone()
+        new._edited = set()
+        rng = Rng(seed)
+        new.rng = Rng(rng.next64())
+        cfg = self.cfg
+        # cadaver decks: face-down ones shuffled whole, the Morgue's visible top kept
+        decks = []
+        for d, deck in enumerate(new.decks):
+            cards = list(deck)
+            keep = cards[:1] if cfg.content.cadaver_decks[d].face_up else []
+            rest = cards[len(keep):]
+            rng.shuffle(rest)
+            decks.append(tuple(keep + rest))
+        new.decks = tuple(decks)
+        # hands: the unseen cards of each family (deck + other hands) dealt again
+        others = [s for s in range(cfg.players) if s != seat]
+        for r, family in ((1, "research"), (2, "humanity")):
+            pool = list(new.row_decks[r])
+            for s in others:
+                pool += list(new.hand(s, family))
+            rng.shuffle(pool)
+            for s in others:
+                k = len(new.hand(s, family))
+                new._set_hand(s, family, tuple(pool[:k]))
+                pool = pool[k:]
+            new.row_decks = new.row_decks[:r] + (tuple(pool),) + new.row_decks[r + 1:]
+        s_deck = list(new.row_decks[0])
+        rng.shuffle(s_deck)
+        new.row_decks = (tuple(s_deck),) + new.row_decks[1:]
+        new._redeal_events(seat, rng)
+        if new.phase == "lab" and new.lab_start:
+            new._undo_earlier_labs(seat)
+        return new
+
+    def _redeal_events(self, seat: int, rng: Rng) -> None:
+        cfg = self.cfg
+        n_events = len(cfg.events)
+        known = set(self.seen) | {n_events + e for e in self.players[seat].held}
+        if self.event is not None:
+            known.add(self.event[0])
+        # encounters the seat has not seen are in the event deck or held by others
+        held = {s: self.players[s].held for s in range(cfg.players) if s != seat}
+        pool_enc = [c for c in range(n_events, n_events + len(cfg.encounters)) if c not in known]
+        pool_ev = [c for c in range(n_events) if c not in known]
+        rng.shuffle(pool_enc)
+        rng.shuffle(pool_ev)
+        for s, cards in held.items():
+            k = len(cards)
+            if k:
+                p = self._me(s)
+                p.held = tuple(c - n_events for c in pool_enc[:k])
+                pool_enc = pool_enc[k:]
+        deck = list(self.event_deck)
+        for i, c in enumerate(deck):
+            if c in known:
+                continue   # a card put back under the deck after being seen stays where it is
+            if c >= n_events:
+                deck[i] = pool_enc.pop()
+            else:
+                deck[i] = pool_ev.pop()
+        unknown = [i for i, c in enumerate(deck) if c not in known]
+        drawn_so_far = self.round - 1 if self.event is None else self.round
+        top = max(0, cfg.setup.events_on_top - drawn_so_far)
+        # the covered deck: its first cards are events while set-up's top events remain
+        mix = [deck[i] for i in unknown[top:]]
+        rng.shuffle(mix)
+        for i, c in zip(unknown[top:], mix):
+            deck[i] = c
+        self.event_deck = tuple(deck)
+
+    def _undo_earlier_labs(self, seat: int) -> None:
+        """Players who went before `seat` this lab phase go back to the phase's start and take
+        their turn again after it: their dice are not known yet."""
+        done = []
+        for s in self.lab_order:
+            if s == seat:
+                break
+            done.append(s)
+        if not done:
+            return
+        self.players = tuple(self.lab_start[s] if s in done else p for s, p in enumerate(self.players))
+        i = next(k for k, t in enumerate(self.todo) if t[0] == "lab_end")
+        self.todo = self.todo[:i] + tuple(("lab_turn", s) for s in done) + self.todo[i:]
