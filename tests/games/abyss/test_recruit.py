@@ -238,3 +238,56 @@ def test_payments_match_a_brute_force_count():
                 continue  # a spare Ally
             want.add((tuple(sorted(pay)), max(0, cost - total)))
         assert got == want, (by_race, n_races, required, cost, pearls, any_races)
+
+
+def test_drawn_payment_is_one_of_the_payments_and_any_can_be_drawn():
+    """A rollout's payment (`sample_payment`, drawn without listing them) is always one of
+    `payments`, None exactly when there is none, and every payment can come up; the same when
+    the draws keep missing and it falls back to the list."""
+    import random
+
+    from cardboard.engine import Rng
+    from cardboard.games.abyss import recruit
+    from cardboard.games.abyss.recruit import payments, sample_payment
+
+    rnd = random.Random(7)
+    rng = Rng(7)
+    for case in range(300):
+        by_race = tuple(tuple(sorted((rnd.randint(1, 5) for _ in range(rnd.randint(0, 3))), reverse=True))
+                        for _ in range(5))
+        n_races, required = rnd.randint(1, 3), rnd.choice([-1, 0, 1, 2, 3, 4])
+        if required < 0:
+            n_races = 5
+        args = (by_race, n_races, required, rnd.randint(0, 12), rnd.randint(0, 4), rnd.random() < 0.2)
+        listed = set(payments(*args))
+        old_draws = recruit.DRAWS
+        recruit.DRAWS = old_draws if case % 3 else 0  # every third case: the fallback to the list
+        try:
+            drawn = [sample_payment(*args, rng) for _ in range(40 * max(1, len(listed)))]
+        finally:
+            recruit.DRAWS = old_draws
+        if not listed:
+            assert drawn == [None] * len(drawn), args
+            continue
+        assert set(drawn) == listed, args
+
+
+def test_rollout_recruits_are_legal_and_cover_every_way_to_pay():
+    """`sample_action` at a turn draws its recruits without listing them: each is a legal move
+    (the very Action the list holds), and over many draws every legal recruit comes up."""
+    from cardboard.engine import Rng
+
+    s = position([("jellyfish", 3), ("jellyfish", 1), ("crab", 2), ("crab", 2), ("shellfish", 5), ("squid", 1)],
+                 court=["master_of_magic"] + COURT[:5], pearls=2)
+    legal = s.clone().legal_actions()  # listed on a copy: a state that has its list draws from it
+    want = {a for a in legal if a.kind == "recruit"}
+    assert len(want) > 5
+    rng = Rng(3)
+    seen = set()
+    for _ in range(3000):
+        a = s.sample_action(rng)
+        assert s._legal is None
+        assert any(a is b for b in legal), a
+        if a.kind == "recruit":
+            seen.add(a)
+    assert seen == want

@@ -91,3 +91,32 @@ def test_forfeit_when_nothing_fits():
     assert [a.to_json() for a in s.legal_actions()] == [{"kind": "forfeit"}]
     s.apply_json({"kind": "forfeit"})
     assert s.hands[0] == (T(s, "red-03"),) and s.player == 1
+
+
+def _sampled(s, draws=600, seed=1, own_draw=True):
+    """What a rollout's `sample_action` draws from `s` (a state without its list, so the game's
+    own draw runs; unless `own_draw` is False, it must never have to list the moves), with the
+    legal list made on a copy."""
+    from cardboard.engine import Rng
+
+    legal = s.clone().legal_actions()
+    rng = Rng(seed)
+    seen = []
+    for _ in range(draws):
+        a = s.sample_action(rng)
+        assert any(a is b for b in legal), str(a)  # the very move the list holds
+        assert s._legal is None or not own_draw
+        seen.append(a)
+    return legal, seen
+
+
+def test_rollout_plays_are_drawn_from_the_legal_plays():
+    """A rollout draws its play without listing them all [HA-P-2]: every play it draws is legal,
+    and every legal play comes up; it respects the completion restriction [HA-P-3] and falls
+    back to the list when no tile fits its own abomination [HA-P-4]."""
+    s = playing(hand=("red-10", "red-11", "red-01"))
+    legal, seen = _sampled(s)
+    assert set(seen) == set(legal) and len(legal) > 10
+    s = playing(hand=("red-03",), seat_cells=CLOSED_BUT_NORTH)  # its only own spot would complete
+    legal, seen = _sampled(s, draws=100, own_draw=False)
+    assert {a["seat"] for a in legal} == {1} and set(seen) == set(legal)

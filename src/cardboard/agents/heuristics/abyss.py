@@ -77,6 +77,11 @@ RICH_SCALE = 10.0  # ... halving at RICH + RICH_SCALE
 
 _GPOW = [GAMMA ** k for k in range(64)]
 
+# power kinds that act once, when the Lord arrives: worth nothing to a Lord already owned
+_ONCE = frozenset({"gain_pearls", "opponents_lose_pearls", "opponents_discard", "disable_lord", "steal_token",
+                   "extra_turn", "take_council", "swap_location", "second_recruit", "swap_with_court",
+                   "swap_with_deck", "control_location"})
+
 _STATIC: dict = {}
 _DRAWS: dict = {}  # expected best draws, shared between decisions
 _CTX_LIMIT = 2_000
@@ -454,10 +459,7 @@ class _Ctx:
         opp = self.opp_w
         if kind == "none":
             return 0.0
-        once = {"gain_pearls", "opponents_lose_pearls", "opponents_discard", "disable_lord", "steal_token",
-                "extra_turn", "take_council", "swap_location", "second_recruit", "swap_with_court",
-                "swap_with_deck", "control_location"}
-        if owned and kind in once:
+        if owned and kind in _ONCE:
             return 0.0
         me = self.me
         victims = [s for s in range(self.n) if s != me and not (cfg.guild[lord] == "military"

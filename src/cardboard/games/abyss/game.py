@@ -23,7 +23,7 @@ class AbyssConfig:
     __slots__ = ("players", "content", "setup", "n_allies", "n_cards", "card_race", "card_value",
                  "lords", "lord_index", "guild", "req_race", "cost", "n_races", "ip", "lkeys",
                  "pkind", "pamount", "locations", "loc_index", "token_values", "threat",
-                 "first_player", "action_cache", "recruit_cache", "guild_ids")
+                 "first_player", "action_cache", "recruit_cache", "powers_cache", "guild_ids")
 
 
 class AbyssGame(Game):
@@ -75,6 +75,7 @@ class AbyssGame(Game):
         cfg.first_player = opts.first_player
         cfg.action_cache = {}
         cfg.recruit_cache = {}
+        cfg.powers_cache = {}
         self.cfg = cfg
         self.options = opts
 

@@ -19,14 +19,29 @@ class PowersMixin:
     __slots__ = ()
 
     # ---------------------------------------------------------------- who has what
-    def _active(self, seat: int, kind: str) -> list[int]:
+    def _active(self, seat: int, kind: str) -> tuple[int, ...]:
         """[AY-P-0] `seat`'s free, unassassinated Lords with a power of `kind`."""
         free = self.free[seat]
         if not free:
-            return []
-        pkind = self.cfg.pkind
-        disabled = self.disabled
-        return [lord for lord in free if pkind[lord] == kind and lord not in disabled]
+            return ()
+        return self._powers(free).get(kind, ())
+
+    def _powers(self, free: tuple[int, ...]) -> dict[str, tuple[int, ...]]:
+        """{power kind: Lords} among `free` Lords not assassinated. Costs, limits and turn powers
+        ask for one kind many times a move, and the same Lords recur: cached on the config."""
+        key = (free, self.disabled)
+        cache = self.cfg.powers_cache
+        kinds = cache.get(key)
+        if kinds is None:
+            if len(cache) > 50_000:  # bounded: a long search must not grow it forever
+                cache.clear()
+            pkind = self.cfg.pkind
+            kinds = {}
+            for lord in free:
+                if lord not in self.disabled:
+                    kinds[pkind[lord]] = kinds.get(pkind[lord], ()) + (lord,)
+            cache[key] = kinds
+        return kinds
 
     def _shielded(self, lord: int, victim: int) -> bool:
         """[AY-P-14] the Shaman's owner ignores Military Lords' powers."""
@@ -52,7 +67,11 @@ class PowersMixin:
         return [lord for lord in self.free[seat] if lkeys[lord] and lord not in self.disabled]
 
     def key_count(self, seat: int) -> int:
-        return self.keys[seat] + sum(self.cfg.lkeys[lord] for lord in self.key_lords(seat))
+        """Key tokens plus the keys of key_lords(seat), summed without the list: it is read after
+        every move [AY-L-1]."""
+        lkeys = self.cfg.lkeys
+        disabled = self.disabled
+        return self.keys[seat] + sum(lkeys[lord] for lord in self.free[seat] if lord not in disabled)
 
     # ---------------------------------------------------------------- turn powers
     def _turn_power_choices(self) -> list:

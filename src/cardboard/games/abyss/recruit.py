@@ -2,12 +2,17 @@
 
 Allies of one race and value are interchangeable, so a payment names values, not cards:
 far fewer moves, and the same move whichever copy a player holds.
+
+`payments` lists them all (the legal moves); `sample_payment` draws one without listing them
+(a rollout's move). Both read the same race sets, parts and test (`_pearls_needed`), so a drawn
+payment is always one of the listed ones.
 """
 from __future__ import annotations
 
 from collections import Counter
 from functools import lru_cache
 from itertools import combinations, product
+from math import prod
 
 
 @lru_cache(maxsize=4096)
@@ -19,6 +24,54 @@ def race_parts(values: tuple[int, ...]) -> list[tuple[tuple[int, ...], int]]:
     return [(p, sum(p)) for p in parts if p]
 
 
+@lru_cache(maxsize=16384)
+def _useful_parts(values: tuple[int, ...], floor: int) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """The parts of one race that can be in a payment. A part of two or more Allies whose
+    smallest could leave with the rest still reaching `floor` (the cost less 1 for each other
+    race) is spare in every payment [AY-D-3]: dropping it before combining races keeps a big
+    hand from making the product explode."""
+    return tuple((p, s) for p, s in race_parts(values) if len(p) == 1 or s - p[-1] < floor)
+
+
+def _race_sets(by_race, n_races: int, required: int, cost: int, pearls: int, any_races: bool) -> list:
+    """(races, their useful parts) for every set of `n_races` races in hand that can pay:
+    [AY-R-2] exactly that many races, [AY-R-3] the required one among them (unless any_races
+    [AY-P-24]; required -1: none, the Lord takes every race). A set whose Allies all together,
+    with the pearls, fall short of the cost has no payment; any other has one (add its Allies
+    until the cost is covered, then drop the spare ones), so the sets kept are never empty."""
+    present = [r for r, vals in enumerate(by_race) if vals]
+    if len(present) < n_races:
+        return []
+    must = None if any_races or required < 0 else required
+    if must is not None and must not in present:
+        return []
+    floor = cost - (n_races - 1)
+    out = []
+    for races in combinations(present, n_races):
+        if must is not None and must not in races:
+            continue
+        if sum(sum(by_race[r]) for r in races) + pearls < cost:
+            continue
+        out.append((races, [_useful_parts(by_race[r], floor) for r in races]))
+    return out
+
+
+def _pearls_needed(choice, cost: int, pearls: int) -> int:
+    """The pearls a choice of parts (one per race) must add, or -1 if it is no payment: [AY-R-5]
+    pearls only for missing points and no more than the player has, [AY-D-3] no spare Ally
+    (one whose leaving, its race still paid, leaves the cost reached)."""
+    need = cost - sum(s for _, s in choice)
+    if need > pearls:
+        return -1
+    if need < 0 and any(len(p) > 1 and p[-1] <= -need for p, _ in choice):
+        return -1
+    return max(0, need)
+
+
+def _named(races, choice) -> tuple[tuple[int, int], ...]:
+    return tuple((r, v) for r, (p, _) in zip(races, choice) for v in p)
+
+
 @lru_cache(maxsize=65536)  # pure: hands recur across a game and across search playouts
 def payments(by_race: tuple[tuple[int, ...], ...], n_races: int, required: int, cost: int,
              pearls: int, any_races: bool) -> tuple[tuple[tuple[tuple[int, int], ...], int], ...]:
@@ -28,33 +81,45 @@ def payments(by_race: tuple[tuple[int, ...], ...], n_races: int, required: int, 
     any_races [AY-P-24]; required -1 = all races), [AY-R-5] pearls only for missing points,
     [AY-D-3] and no superfluous Ally (one that could leave and the payment still stand).
     """
-    present = [r for r, vals in enumerate(by_race) if vals]
-    if len(present) < n_races or sum(map(sum, by_race)) + pearls < cost:
-        return ()
-    must = None if any_races or required < 0 else required
-    if must is not None and must not in present:
-        return ()
-    # A race's part of two or more Allies whose smallest could leave (the rest still paying,
-    # the other races giving at least 1 each) is spare in every payment: drop it before
-    # combining races, or a big hand makes the product explode.
-    floor = cost - (n_races - 1)
-    parts = {r: [(p, s) for p, s in race_parts(by_race[r]) if len(p) == 1 or s - p[-1] < floor]
-             for r in present}
     out = []
-    for races in combinations(present, n_races):
-        if must is not None and must not in races:
-            continue
-        for choice in product(*(parts[r] for r in races)):
-            total = sum(s for _, s in choice)
-            need = cost - total
-            if need > pearls:
-                continue
-            over = -need
-            if over > 0 and any(len(p) > 1 and p[-1] <= over for p, _ in choice):
-                continue  # [AY-D-3] a spare Ally: the payment stands without it
-            pay = tuple((r, v) for r, (p, _) in zip(races, choice) for v in p)
-            out.append((pay, max(0, need)))
+    for races, parts in _race_sets(by_race, n_races, required, cost, pearls, any_races):
+        for choice in product(*parts):
+            extra = _pearls_needed(choice, cost, pearls)
+            if extra >= 0:
+                out.append((_named(races, choice), extra))
     return tuple(out)
+
+
+DRAWS = 24  # rejected draws before sample_payment lists the payments instead
+
+
+def sample_payment(by_race: tuple[tuple[int, ...], ...], n_races: int, required: int, cost: int,
+                   pearls: int, any_races: bool, rng) -> tuple[tuple[tuple[int, int], ...], int] | None:
+    """One of `payments(...)` drawn at random, each equally likely, without listing them; None
+    when there is none. A rollout meets a new hand at nearly every recruit, so listing every
+    payment of the Lord it draws (and building their moves) was its main cost: instead it draws
+    a race set and a part of each race, and keeps the first draw that pays (one in two or three
+    in random games); after DRAWS misses it lists them after all."""
+    sets = _race_sets(by_race, n_races, required, cost, pearls, any_races)
+    if not sets:
+        return None
+    sizes = [prod(map(len, parts)) for _, parts in sets]
+    total = sum(sizes)
+    for _ in range(DRAWS):
+        k = rng.below(total)  # one draw picks the race set and a part of each race
+        for (races, parts), size in zip(sets, sizes):
+            if k < size:
+                break
+            k -= size
+        choice = []
+        for options in parts:
+            k, i = divmod(k, len(options))
+            choice.append(options[i])
+        extra = _pearls_needed(choice, cost, pearls)
+        if extra >= 0:
+            return _named(races, choice), extra
+    listed = payments(by_race, n_races, required, cost, pearls, any_races)
+    return listed[rng.below(len(listed))]
 
 
 def affiliations(pay: tuple[tuple[int, int], ...], choose_any: bool) -> list[tuple[int, int]]:

@@ -18,7 +18,7 @@ from .game import AbyssConfig, AbyssGame
 from .illegal import explain_illegal
 from .locations import LocationsMixin
 from .powers import PowersMixin
-from .recruit import affiliations, payments
+from .recruit import affiliations, payments, sample_payment
 
 from .phases import (ALLY, IDLE, MONSTER, OFFER, OVER, REWARD, TURN)
 
@@ -535,9 +535,9 @@ class AbyssState(PowersMixin, LocationsMixin, State):
 
     def _sample_action(self, rng):
         """A rollout's random move on a turn: one of the turn's options drawn evenly, a Lord
-        counting as one option (then one of its payments), so a rollout lists the payments of
-        the Lord it recruits only, and does not recruit just because payments are many."""
-        if self.phase != "turn" or self.acted:
+        counting as one option (then one of its payments, drawn without listing them), so a
+        rollout does not recruit just because payments are many, nor pay for listing them."""
+        if self.phase != TURN or self.acted:
             return None
         me = self.player
         options: list = []
@@ -547,32 +547,47 @@ class AbyssState(PowersMixin, LocationsMixin, State):
             options.append(self._act("explore"))
         options += self._request_choices()
         options += self._turn_power_choices()
-        hand = self.by_race(me)
-        if any(hand):
+        if self.hands[me]:
             options += self.court
-        any_races = choose = None
+        hand = None  # read only once a Lord is drawn
         while options:
             pick = options.pop(rng.below(len(options)))
             if not isinstance(pick, int):
                 return pick
-            if any_races is None:
+            if hand is None:
+                hand = self.by_race(me)
                 any_races = bool(self._active(me, "any_races"))
                 choose = bool(self._active(me, "choose_affiliate"))
-            moves = self._recruits_of(me, pick, hand, any_races, choose)
-            if moves:
-                return moves[rng.below(len(moves))]
+            move = self._sample_recruit(me, pick, hand, any_races, choose, rng)
+            if move is not None:
+                return move
         return None  # nothing but passing: the full list says how
+
+    def _sample_recruit(self, seat: int, lord: int, hand, any_races: bool, choose: bool, rng) -> Action | None:
+        """One of `_recruits_of(...)` at random (a payment, then one of its affiliations), or
+        None if `seat` cannot pay for `lord`."""
+        cfg = self.cfg
+        cost = self.cost_for(seat, lord)
+        drawn = sample_payment(hand, cfg.n_races[lord], cfg.req_race[lord], cost,
+                               min(self.pearls[seat], cost), any_races, rng)
+        if drawn is None:
+            return None
+        pay, extra = drawn
+        kinds = affiliations(pay, choose)
+        return self._recruit_action(lord, pay, extra, kinds[rng.below(len(kinds))])
 
     def _recruit_moves(self, hand, lord, cost, pearls, any_races, choose) -> tuple[Action, ...]:
         cfg = self.cfg
-        lid = cfg.lords[lord].id
-        out = []
-        for pay, extra in payments(hand, cfg.n_races[lord], cfg.req_race[lord], cost, pearls, any_races):
-            named = tuple((RACES[r], v) for r, v in pay)
-            for r, v in affiliations(pay, choose):
-                out.append(self._act("recruit", (("lord", lid), ("pay", named), ("pearls", extra),
-                                                 ("affiliate", (RACES[r], v)))))
-        return tuple(out)
+        return tuple(self._recruit_action(lord, pay, extra, kind)
+                     for pay, extra in payments(hand, cfg.n_races[lord], cfg.req_race[lord], cost, pearls, any_races)
+                     for kind in affiliations(pay, choose))
+
+    def _recruit_action(self, lord: int, pay, extra: int, affiliate: tuple[int, int]) -> Action:
+        """The move recruiting `lord` with `pay` ((race, value) pairs) and `extra` pearls."""
+        named = tuple((RACES[r], v) for r, v in pay)
+        r, v = affiliate
+        return self._act("recruit", (("lord", self.cfg.lords[lord].id), ("pay", named), ("pearls", extra),
+                                     ("affiliate", (RACES[r], v))))
 
     def _do_recruit(self, a) -> None:
         """[AY-R-4] Allies from hand (and pearls [AY-R-5]) pay; all go to the discard but the

@@ -61,6 +61,18 @@ def _set(tup: tuple, i: int, value) -> tuple:
     return tup[:i] + (value,) + tup[i + 1:]
 
 
+PLAY_DRAWS = 32  # missed draws before a rollout's play comes from the full list
+
+
+def _is_play(mask: int, need: tuple[int, int], loose_before: int, may_complete: bool) -> bool:
+    """A tile turned to `mask` on a cell needing `need` [HA-P-2], on a slab with `loose_before`
+    open loose ends: it fits, and does not complete the abomination too soon [HA-P-3]."""
+    if not S.fits(mask, need):
+        return False
+    covered = need[0].bit_count()  # loose ends it closes; its own other loose sides stay open
+    return may_complete or loose_before - covered + (mask.bit_count() - covered) != 0
+
+
 class HAState(State):
     __slots__ = ("cfg", "phase", "player", "decider", "turn_no", "started", "die", "action",
                  "draws_left", "deck", "buffet", "hands", "slabs", "bolts", "pending", "supply",
@@ -372,17 +384,41 @@ class HAState(State):
         out = []
         cells = S.open_cells(slab)
         for t in self.hands[self.player]:
-            tid = cfg.tiles[t].id
             for rot, mask in cfg.shapes[t]:
-                k = mask.bit_count()
                 for cell, need in cells.items():
-                    if not S.fits(mask, need):
-                        continue
-                    c = need[0].bit_count()
-                    if not may_complete and before - c + (k - c) == 0:
-                        continue  # [HA-P-3] it would complete an abomination too soon
-                    out.append(self._act("play", (("tile", tid), ("seat", seat), ("at", cell), ("rotation", rot))))
+                    if _is_play(mask, need, before, may_complete):
+                        out.append(self._play(t, seat, cell, rot))
         return out
+
+    def _play(self, t: int, seat: int, cell, rot: int) -> Action:
+        return self._act("play", (("tile", self.cfg.tiles[t].id), ("seat", seat), ("at", cell), ("rotation", rot)))
+
+    def _sample_action(self, rng: Rng) -> Action | None:
+        """A rollout's random move: a play drawn without listing them all (the Play step's list,
+        every tile in every turn on every open cell, is what rollouts spent most on); the other
+        steps' lists are short."""
+        return self._sample_own_play(rng) if self.phase == PLAY else None
+
+    def _sample_own_play(self, rng: Rng) -> Action | None:
+        """One of `_plays_on(player)`, each as likely as in that list: (tile turn, open cell)
+        pairs drawn evenly until one is a play (about one in three in play). None when the draws
+        keep missing, as when there is no play on one's own: the full list then says where to
+        play [HA-P-4]."""
+        me = self.player
+        slab = self.slabs[me]
+        turns = [(t, rot, mask) for t in self.hands[me] for rot, mask in self.cfg.shapes[t]]
+        cells = list(S.open_cells(slab).items())
+        if not turns or not cells:
+            return None
+        may_complete = self._may_complete()
+        before = S.open_loose_ends(slab)
+        for _ in range(PLAY_DRAWS):
+            i, j = divmod(rng.below(len(turns) * len(cells)), len(cells))
+            t, rot, mask = turns[i]
+            cell, need = cells[j]
+            if _is_play(mask, need, before, may_complete):
+                return self._play(t, me, cell, rot)
+        return None
 
     def _may_complete(self) -> bool:
         if self.cfg.variant != "standard":

@@ -8,6 +8,10 @@ from __future__ import annotations
 # (d_row, d_col, this side's bit, the facing side's bit) for N, E, S, W
 DIRS = ((-1, 0, 1, 4), (0, 1, 2, 8), (1, 0, 4, 1), (0, -1, 8, 2))
 SIDE_NAMES = "NESW"
+# The DIRS entries of a mask's loose sides, by mask: the scans below run on every move of a
+# rollout, and looking at loose sides only skips the bit tests of the closed ones.
+LOOSE_DIRS = tuple(tuple(d for d in DIRS if mask & d[2]) for mask in range(16))
+LOOSE_EAST_SOUTH = tuple(tuple(d for d in DIRS[1:3] if mask & d[2]) for mask in range(16))
 
 
 def cell_text(cell) -> str:
@@ -23,8 +27,8 @@ def open_loose_ends(slab: dict) -> int:
     """L: loose sides facing an empty cell, over every tile (disconnected ones too) [HA-D-3]."""
     count = 0
     for (r, c), (_, _, mask) in slab.items():
-        for dr, dc, bit, _ in DIRS:
-            if mask & bit and (r + dr, c + dc) not in slab:
+        for dr, dc, _, _ in LOOSE_DIRS[mask]:
+            if (r + dr, c + dc) not in slab:
                 count += 1
     return count
 
@@ -34,11 +38,10 @@ def open_cells(slab: dict) -> dict:
     (sides that must be loose, sides that must be closed) [HA-P-2]."""
     cells = {}
     for (r, c), (_, _, mask) in slab.items():
-        for dr, dc, bit, _ in DIRS:
-            if mask & bit:
-                cell = (r + dr, c + dc)
-                if cell not in slab and cell not in cells:
-                    cells[cell] = _needs(slab, cell)
+        for dr, dc, _, _ in LOOSE_DIRS[mask]:
+            cell = (r + dr, c + dc)
+            if cell not in slab and cell not in cells:
+                cells[cell] = _needs(slab, cell)
     return cells
 
 
@@ -64,9 +67,9 @@ def seams(slab: dict) -> list[tuple[tuple[int, int], tuple[int, int]]]:
     """Pairs of neighbouring tiles that meet loose to loose: where a bolt may go [HA-B-3]."""
     out = []
     for (r, c), (_, _, mask) in slab.items():
-        for dr, dc, bit, facing in DIRS[1:3]:  # E and S: each seam once
+        for dr, dc, _, facing in LOOSE_EAST_SOUTH[mask]:  # E and S: each seam once
             other = slab.get((r + dr, c + dc))
-            if other is not None and mask & bit and other[2] & facing:
+            if other is not None and other[2] & facing:
                 out.append(((r, c), (r + dr, c + dc)))
     return out
 
