@@ -6,6 +6,8 @@ Measured when the bounds below were set (fixed seeds, seats rotated), 2 players:
   Aban! solo           heuristic mean 35.5 (24 games here: 35.7) vs greedy 27.5 (here 28.3)
   Abyss                heuristic vs random 40 games: win share 1.00; vs greedy 40 games 1.00
                        (arena, 100 games: 1.00 vs both, 95% interval 0.96-1.00)
+  Abomination          heuristic vs random 40 games: win share 1.00; vs greedy 12 games 1.00
+                       (arena, 40 games each: 1.00 vs both; mean scores about 125 vs 15 and 130 vs 30)
 The bounds leave a wide margin: a bug that makes a heuristic play like a random agent fails them.
 """
 import pytest
@@ -13,32 +15,40 @@ import pytest
 import cardboard
 from cardboard import ConfigError
 from cardboard.agents import GreedyAgent, RandomAgent
-from cardboard.agents.heuristics import HEURISTICS, AbanHeuristic, AbyssHeuristic, HAHeuristic, heuristic_for
+from cardboard.agents.heuristics import (HEURISTICS, AbanHeuristic, AbominationHeuristic, AbyssHeuristic, HAHeuristic,
+                                         heuristic_for)
 from cardboard.engine import Rng, derive_seed
 
 from tests.games.aban.helpers import choose_foods, make, set_dice, set_garden
 from tests.games.abyss import helpers as ay
 from tests.games.hideous_abomination.helpers import at_phase, make as make_ha, set_slab
 
-PLAYER_COUNTS = {"aban": (1, 2, 3, 4, 5), "abyss": (2, 3, 4), "hideous-abomination": (2, 3, 4, 5)}
+PLAYER_COUNTS = {"aban": (1, 2, 3, 4, 5), "abyss": (2, 3, 4), "hideous-abomination": (2, 3, 4, 5),
+                 "abomination": (2, 3, 4)}
+GAMES_PER_COUNT = {"abomination": 10}  # its games are long (about 400 decisions at 2 players)
 
 
 def _options(game_id: str, k: int) -> dict:
     """Vary the set-up between games: the token sides and the expansion for Aban!, the
-    simplified variants now and then for Hideous Abomination."""
+    simplified variants now and then for Hideous Abomination, the dials scored by the best
+    position reached now and then for Abomination."""
     if game_id == "aban":
         return [{}, {"expansion": True}, {"token_side": "rocky"}][k % 3]
     if game_id == "abyss":
         return {}
+    if game_id == "abomination":
+        return [{}, {"dial_scoring": "best"}, {}][k % 3]
     return [{}, {}, {}, {"variant": "ages_6_7"}, {"variant": "ages_4_5"}][k % 5]
 
 
 def test_registry():
-    assert HEURISTICS == {"aban": AbanHeuristic, "abyss": AbyssHeuristic, "hideous-abomination": HAHeuristic}
+    assert HEURISTICS == {"aban": AbanHeuristic, "abyss": AbyssHeuristic, "hideous-abomination": HAHeuristic,
+                          "abomination": AbominationHeuristic}
     assert heuristic_for("aban") is AbanHeuristic
     assert heuristic_for("abyss") is AbyssHeuristic
     assert heuristic_for("hideous-abomination") is HAHeuristic
-    assert AbanHeuristic.name == AbyssHeuristic.name == HAHeuristic.name == "heuristic"
+    assert heuristic_for("abomination") is AbominationHeuristic
+    assert AbanHeuristic.name == AbyssHeuristic.name == HAHeuristic.name == AbominationHeuristic.name == "heuristic"
     assert set(HEURISTICS) == set(cardboard.list_games())
     with pytest.raises(ConfigError, match="no heuristic agent for game 'chess'"):
         heuristic_for("chess")
@@ -46,11 +56,12 @@ def test_registry():
 
 @pytest.mark.parametrize("game_id", sorted(PLAYER_COUNTS))
 def test_legal_move_in_every_state(game_id):
-    """30 games per player count: the heuristic is asked in every state; half the moves
-    played are its own, half random ones (so it meets positions it would not make)."""
+    """30 games per player count (10 of the long Abomination): the heuristic is asked in every
+    state; half the moves played are its own, half random ones (so it meets positions it would
+    not make)."""
     agent_class = heuristic_for(game_id)
     for players in PLAYER_COUNTS[game_id]:
-        for k in range(30):
+        for k in range(GAMES_PER_COUNT.get(game_id, 30)):
             options = _options(game_id, k)
             if players == 1:
                 options = {"expansion": bool(k % 2)}  # the solo mode has no Espino/Rocky board
@@ -67,7 +78,8 @@ def test_legal_move_in_every_state(game_id):
                 state.apply(action if coin.below(2) else other.choose(state))
 
 
-@pytest.mark.parametrize("game_id,players", [("aban", 3), ("abyss", 3), ("hideous-abomination", 3)])
+@pytest.mark.parametrize("game_id,players", [("aban", 3), ("abyss", 3), ("hideous-abomination", 3),
+                                             ("abomination", 3)])
 def test_deterministic_for_a_seed(game_id, players):
     agent_class = heuristic_for(game_id)
 
@@ -84,7 +96,8 @@ def test_deterministic_for_a_seed(game_id, players):
 @pytest.mark.parametrize("game_id", sorted(PLAYER_COUNTS))
 def test_honest_same_move_when_hidden_information_is_redealt(game_id):
     """A determinized copy re-deals what the deciding seat cannot see (other hands, the deck,
-    the Awards deck, the buried buffet tiles; future dice): an honest agent decides the same."""
+    the Awards deck, the buried buffet tiles; future dice; Abomination's held encounters, event
+    deck and the lab work of the players before it): an honest agent decides the same."""
     agent_class = heuristic_for(game_id)
     for k in range(4):
         state = cardboard.load_game(game_id, 3, derive_seed("honest", k)).new_initial_state()
@@ -119,12 +132,18 @@ def _win_share(game_id, agent_classes, games, players=2, seed=0):
 @pytest.mark.parametrize("game_id", sorted(PLAYER_COUNTS))
 def test_beats_random_at_two_players(game_id):
     share, _ = _win_share(game_id, [heuristic_for(game_id), RandomAgent], games=40)
-    assert share[0] >= 0.8, share  # measured 1.00 (Aban!), 1.00 (Abyss) and 0.95 (Hideous Abomination)
+    assert share[0] >= 0.8, share  # measured 1.00 (Aban!, Abyss, Abomination) and 0.95 (Hideous Abomination)
 
 
 def test_abyss_beats_greedy_at_two_players():
     share, _ = _win_share("abyss", [AbyssHeuristic, GreedyAgent], games=40, seed=1)
     assert share[0] >= 0.6, share  # measured 1.00
+
+
+def test_abomination_beats_greedy_at_two_players():
+    share, scores = _win_share("abomination", [AbominationHeuristic, GreedyAgent], games=10, seed=1)
+    assert share[0] >= 0.8, share  # measured 1.00 (mean scores about 130 vs 30)
+    assert scores[0] >= scores[1] + 30, scores
 
 
 def test_aban_solo_scores_above_greedy():
@@ -283,4 +302,133 @@ def test_abyss_reads_only_what_the_view_shows():
         assert (view["last_round"] is None) == (state.final is None)
         if view["last_round"] is not None:
             assert view["last_round"]["still_to_play"] == list(state.final)
+        state.apply(bots[seat].choose(state))
+
+
+# ---------------------------------------------------------------- Abomination
+AM_ARM, AM_HEAD = 2, 0  # operating-table slots: head, torso, arm, arm, leg, leg
+AM_MUSCLE, AM_SKIN, AM_ALIVE = 1, 2, 3
+
+
+def _am(players=2, seed=1):
+    return cardboard.load_game("abomination", players, seed, {"first_player": 0}).new_initial_state()
+
+
+def _am_until(state, step, seat=0):
+    """Random moves until `seat` must make the decision `step`."""
+    rng = Rng(3)
+    while not (state.ask[0] == step and state.ask[1] == seat):
+        legal = state.legal_actions()
+        state.apply(legal[rng.below(len(legal))])
+        assert not state.is_terminal()
+    return state
+
+
+def _am_edit(state, seat, **fields):
+    """Set a player's pieces for a test (the Player is copied first: clones share it)."""
+    state._edited = set()
+    p = state._me(seat)
+    for name, value in fields.items():
+        setattr(p, name, value)
+    state._legal = None
+
+
+def _am_track(**cubes):
+    """A decomposition track from material_stage=count, e.g. muscle_1=2, blood_1=1."""
+    track = [0] * 16
+    for key, n in cubes.items():
+        material, stage = key.rsplit("_", 1)
+        track[("muscle", "organ", "blood", "animal").index(material) * 4 + int(stage) - 1] = n
+    return tuple(track)
+
+
+def _am_lab(seat=0, **fields):
+    """Seat 0 at its build decision of the first lab phase, with these pieces and no cards."""
+    s = _am_until(_am(), "build", seat)
+    base = {"parts": (0,) * 6, "damage": (0,) * 6, "research": (), "humanity_cards": (), "lower": 0}
+    _am_edit(s, seat, **{**base, **fields})
+    return s
+
+
+def test_abomination_builds_fresh_and_keeps_animal_cubes_for_gaps():
+    """Two muscle at stage I and two at III, a blood and three animal cubes: the arm is started
+    with the stage I cubes (3 VP) and no animal cube (which would cost 1 VP)."""
+    s = _am_lab(track=_am_track(muscle_1=2, muscle_3=2, blood_1=1, animal_1=3), bone=1, expertise=1)
+    a = AbominationHeuristic(0).choose(s)
+    assert a.kind == "build" and s.cfg.slot_part[a["slot"]] == "arm" and a["side"] == "start", str(a)
+    assert a["stage"] == 1 and tuple(a["animal"]) == (0, 0, 0), str(a)
+
+
+def test_abomination_uses_an_animal_cube_when_it_completes_a_part():
+    """No blood at all: an animal cube stands in for it rather than leaving the arm unbuilt."""
+    s = _am_lab(track=_am_track(muscle_1=2, animal_1=1), bone=1, expertise=1)
+    a = AbominationHeuristic(0).choose(s)
+    assert a.kind == "build" and tuple(a["animal"]) == (0, 0, 1), str(a)
+
+
+def test_abomination_damage_on_the_cheapest_part_alive_on_the_best():
+    s = _am_lab(parts=(AM_SKIN, 0, AM_MUSCLE, 0, 0, 0))
+    s.ask = ("marker", 0, "damage", 1)
+    assert AbominationHeuristic(0).choose(s)["slot"] == AM_ARM  # a muscle arm, not the skin head
+    _am_edit(s, 0, parts=(AM_SKIN, 0, AM_SKIN, 0, 0, 0))
+    s.ask = ("marker", 0, "alive", 1)
+    assert AbominationHeuristic(0).choose(s)["slot"] == AM_HEAD  # 6 alive points, not 2
+
+
+def test_abomination_throws_the_switch_with_completed_parts_but_not_at_a_loss():
+    """Last round: with a skin head waiting the switch is thrown; with every part alive already
+    (and most damaged) there is nothing left to gain and bolts would cost alive points."""
+    s = _am_lab(parts=(AM_SKIN, 0, AM_MUSCLE, 0, 0, 0), charged=3, empty=0, expertise=15)
+    s.captain = s.cfg.setup.story_track - 1
+    s.ask = ("switch", 0)
+    assert AbominationHeuristic(0).choose(s).kind == "throw"
+    _am_edit(s, 0, parts=(AM_ALIVE,) * 6, damage=(1, 1, 1, 1, 0, 0))
+    assert AbominationHeuristic(0).choose(s).kind == "no_switch"
+
+
+def test_abomination_preserves_the_cubes_that_would_rot():
+    s = _am_lab(track=_am_track(muscle_1=2, muscle_4=2, organ_2=1))
+    s.ask = ("preserve", 0)
+    a = AbominationHeuristic(0).choose(s)
+    assert (a.kind, a["material"], a["stage"]) == ("preserve", "muscle", 4), str(a)
+    s.captain = s.cfg.setup.story_track - 1  # the last round: nothing left to sell them for
+    assert AbominationHeuristic(0).choose(s).kind == "done"
+
+
+def test_abomination_prefers_fresh_hospital_cadavers_to_the_cemetery():
+    """Reputation 8, a lab waiting for blood: the Hospital's top card (2 muscle and 2 blood at
+    stage I) is worth more than the Cemetery's stage III-IV cubes."""
+    s = _am_until(_am(), "turn")
+    cfg = s.cfg
+    hosp = cfg.deck_index["hospital"]
+    card = next(i for i, c in enumerate(cfg.cadavers) if c.id == "wounded_gendarme")
+    decks, display = list(s.decks), list(s.display)
+    pool = [c for c in decks[hosp] + display[hosp] if c != card]
+    display[hosp], decks[hosp] = (card,), tuple(pool)
+    s.decks, s.display = tuple(decks), tuple(display)
+    _am_edit(s, 0, reputation=8, track=_am_track(muscle_1=1), bone=2, free_sci=0, free_asst=2, francs=2)
+    legal = s.legal_actions()
+    values = AbominationHeuristic(0).action_values(s)
+    worth = {a["space"]: v for a, v in zip(legal, values) if a.kind == "place" and a.get("bump") is None}
+    assert worth["retrieve_cadaver"] > worth["dig_up_cadavers"], worth
+
+
+def test_abomination_reads_only_what_the_view_shows():
+    """What the heuristic reads of the other players (dials, francs, card counts, VP track,
+    operating table; in the lab phase as it began) is what the deciding seat's view shows."""
+    from cardboard.agents.heuristics.abomination import _public
+
+    state = cardboard.load_game("abomination", 3, 9).new_initial_state()
+    bots = [AbominationHeuristic(s) for s in range(3)]
+    states = ("empty", "muscle", "skin", "alive")
+    while not state.is_terminal():
+        seat = state.current_player
+        view = state.view(seat)
+        others = [e for e in view["players"] if e["seat"] != seat]
+        for e, o in zip(others, _public(state, seat)):
+            assert (e["expertise"], e["reputation"], e["humanity"], e["francs"]) == (
+                o.expertise, o.reputation, o.humanity, o.francs)
+            assert e["research_count"] + e["humanity_count"] == len(o.research) + len(o.humanity_cards)
+            assert e["vp_track"] == o.vp
+            assert [t["state"] for t in e["table"]] == [states[x] for x in o.parts]
         state.apply(bots[seat].choose(state))

@@ -19,7 +19,8 @@ def _search_agent(game_id, seed=7, iterations=48, width=4, **kw):
 
 @pytest.mark.parametrize("agent", ["uct", "search"])
 @pytest.mark.parametrize("game_id,players", [("aban", 1), ("aban", 3), ("hideous-abomination", 2),
-                                             ("hideous-abomination", 4), ("abyss", 2), ("abyss", 4)])
+                                             ("hideous-abomination", 4), ("abyss", 2), ("abyss", 4),
+                                             ("abomination", 2), ("abomination", 4)])
 def test_mcts_returns_legal_moves_within_its_budget(game_id, players, agent):
     """Plain MCTS spends exactly its iterations; the search agent never more than its budget
     (a round of Sequential Halving runs only when it fits) and at least two."""
@@ -143,6 +144,40 @@ def test_levels_and_names():
         make_agent("mcts:soon", game_id="aban")
 
 
+def test_abomination_levels():
+    """Abomination has its heuristic: medium plays it, hard searches over it with the game's hints."""
+    from cardboard.agents import GreedyAgent
+    from cardboard.agents.heuristics import AbominationHeuristic
+    from cardboard.games.abomination.game import AbominationGame
+    assert isinstance(make_agent("easy", game_id="abomination"), GreedyAgent)
+    assert isinstance(make_agent("medium", game_id="abomination"), AbominationHeuristic)
+    hard = make_agent("hard", seed=1, game_id="abomination")
+    assert hard.root == "halving" and hard.seconds == 1.0 and isinstance(hard.prior, AbominationHeuristic)
+    assert isinstance(hard.rollout_agent, AbominationHeuristic) and hard.evaluate is not None
+    hints = AbominationGame.search_hints
+    assert (hard.max_depth, hard.width, hard.confidence) == (
+        hints["search"]["max_depth"], hints["search"]["width"], hints["search"]["confidence"])
+    assert hard.score_scale == hints["score_scale"]
+    plain = make_agent("mcts", game_id="abomination")
+    assert plain.root == "uct" and plain.rollout_agent is None
+
+
+def test_abomination_search_plays_its_first_rounds_legally():
+    """The search agent on a tiny budget decides for both seats through the first two rounds of
+    Abomination (every decision kind of the city and lab phases comes up)."""
+    state = cardboard.load_game("abomination", players=2, seed=41).new_initial_state()
+    bots = [_search_agent("abomination", seed=s, iterations=4, max_depth=6) for s in range(2)]
+    kinds = set()
+    while state.round <= 2 and not state.is_terminal():
+        bot = bots[state.current_player]
+        kinds.add(state.ask[0])
+        action = bot.choose(state)
+        assert action in state.legal_actions()
+        assert bot.last_iterations <= 4
+        state.apply(action)
+    assert {"turn", "build"} <= kinds
+
+
 def test_wilson_and_lineups():
     lo, hi = wilson(50, 100)
     assert lo < 0.5 < hi and abs((lo + hi) / 2 - 0.5) < 1e-9
@@ -250,7 +285,8 @@ def test_rewards_blend_the_win_share_with_a_little_margin():
     assert rewards([20], [0], score_scale=40) == [0.75]
 
 
-@pytest.mark.parametrize("game_id,players", [("abyss", 3), ("hideous-abomination", 2), ("aban", 2)])
+@pytest.mark.parametrize("game_id,players", [("abyss", 3), ("hideous-abomination", 2), ("aban", 2),
+                                             ("abomination", 3)])
 def test_finished_games_reward_the_games_own_winners(game_id, players):
     """At the end the rewards follow the game's winners (its tie-breaks included)."""
     from cardboard.agents.mcts import state_rewards

@@ -40,11 +40,16 @@ CONFIGS: dict[str, list[tuple[int, dict]]] = {
         (3, {"first_player": 2}),
         (4, {}),
     ],
+    "abomination": [
+        (2, {}),
+        (3, {"first_player": 1, "dial_scoring": "best"}),
+        (4, {"characters": ["prisha_chatwal", "baptiste_rousseau", "lucien_marchal", "marie_freeman"]}),
+    ],
 }
 
 # Text an illegal-move message must contain when the move's kind is legal now but
 # its arguments are not: the game names the rule broken.
-RULE_MARK: dict[str, str] = {"aban": "[AB-", "hideous-abomination": "[HA-", "abyss": "[AY-"}
+RULE_MARK: dict[str, str] = {"aban": "[AB-", "hideous-abomination": "[HA-", "abyss": "[AY-", "abomination": "[AM-"}
 
 MAX_ACTIONS = 2000  # every game must end within this many actions
 

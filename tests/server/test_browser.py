@@ -423,3 +423,71 @@ def test_leaving_frees_the_seat_and_the_page_watches(base, browser):
     assert not info["seats"][0]["taken"] and info["status"] == "open"
     assert page.evaluate(f"localStorage.getItem('cardboard:token:{t['id']}')") is None
     ctx.close()
+
+
+def test_abomination_table_places_a_meeple_on_the_paris_board_and_hides_other_hands(base, browser, tmp_path_factory):
+    """One human and two bots: the board is drawn, a highlighted Paris space takes the click, and no
+    other seat's card (research, humanity, encounter held) is ever on the page or in its messages."""
+    import sqlite3
+
+    import cardboard
+
+    seed = 21
+    t = api(base, "/api/tables", {"game": "abomination", "players": 3, "seed": seed, "seats": [
+        {"kind": "human"}, {"kind": "bot", "level": "random"}, {"kind": "bot", "level": "random"}]})
+    seat = api(base, f"/api/tables/{t['id']}/join", {"name": "Ana"})
+    ctx = browser.new_context(viewport={"width": 1366, "height": 768})
+    ctx.add_init_script(f"localStorage.setItem('cardboard:token:{t['id']}', {json.dumps(seat['token'])})")
+    page = ctx.new_page()
+    errors = watch_errors(page)
+    page.goto(f"{base}/table/{t['id']}")
+    page.wait_for_selector("#board .am-root .am-paris .am-space", timeout=15000)
+    assert page.locator(".am-paris .am-space").count() == 14 and page.locator(".am-lab").count() == 1
+
+    # the bots before us place first; then our turn lights up the spaces we may go to
+    page.wait_for_selector(".am-paris .am-space.am-click", timeout=15000)
+    legal = page.evaluate("window.cardboardTable.state.legal.filter(l => l.kind === 'place').map(l => l.move.space)")
+    lit = page.eval_on_selector_all(".am-paris .am-space.am-click", "els => els.map(e => e.dataset.space)")
+    assert lit and set(lit) <= set(legal)
+    shot(page, "abomination-city-turn")
+    n = state_n(page)
+    space = lit[0]
+    page.locator(f".am-paris .am-space[data-space='{space}']").click()
+    if page.locator(".am-chooser").count():  # scientist or assistant
+        page.locator(".am-chooser button.am-choice").first.click()
+    page.wait_for_function("n => +document.body.dataset.n > n", arg=n, timeout=15000)
+
+    db = next(p for p in tmp_path_factory.getbasetemp().glob("web*/tables.sqlite")
+              if sqlite3.connect(p).execute("SELECT 1 FROM tables WHERE id = ?", (t["id"],)).fetchone())
+    game = cardboard.load_game("abomination", 3, seed=seed)
+
+    def logged():
+        rows = sqlite3.connect(db).execute("SELECT move FROM moves WHERE table_id = ? ORDER BY n", (t["id"],))
+        return [json.loads(r[0]) for r in rows]
+
+    first = logged()[n]
+    assert first["seat"] == 0 and first["move"]["kind"] == "place" and first["move"]["space"] == space
+
+    # play on by clicking until another seat holds a card this page must not show
+    rng = random.Random(seed)
+    hidden_seen = 0
+    for _ in range(12):
+        page.wait_for_function("() => document.querySelector('#actions button.move:not([disabled])')"
+                               " || !document.querySelector('#final').hidden", timeout=15000)
+        n = state_n(page)
+        state = game.replay([e["move"] for e in logged()[:n]])
+        public = json.dumps(page.evaluate("window.cardboardTable.state.view"))
+        held = [state.view(o)["players"][o] for o in (1, 2)]
+        hidden = {c["name"] for p in held for c in p["research"] + p["humanity_cards"] + p["held"]
+                  if c["name"] not in public}  # a copy of the same card may lie face up
+        html = page.content()
+        for name in hidden:
+            assert name not in html, f"another seat's card {name} is on the page"
+        assert page.evaluate("window.cardboardTable.state.view.players.filter(p => p.seat !== 0 && p.research).length") == 0
+        hidden_seen += len(hidden)
+        if hidden_seen >= 2 or is_over(page):
+            break
+        click_a_move(page, rng)
+    assert hidden_seen >= 1, "no other seat held a card while the test looked"
+    assert not errors, errors
+    ctx.close()

@@ -6,11 +6,13 @@ from cardboard.engine import ConfigError
 
 from ..base import Agent
 from .aban import AbanHeuristic
+from .abomination import AbominationHeuristic
 from .abyss import AbyssHeuristic
 from .hideous_abomination import HAHeuristic
 
 HEURISTICS: dict[str, type[Agent]] = {
     "aban": AbanHeuristic,
+    "abomination": AbominationHeuristic,
     "abyss": AbyssHeuristic,
     "hideous-abomination": HAHeuristic,
 }
@@ -25,4 +27,4 @@ def heuristic_for(game_id: str) -> type[Agent]:
         raise ConfigError(f"no heuristic agent for game {game_id!r}; games with one: {known}") from None
 
 
-__all__ = ["HEURISTICS", "heuristic_for", "AbanHeuristic", "AbyssHeuristic", "HAHeuristic"]
+__all__ = ["HEURISTICS", "heuristic_for", "AbanHeuristic", "AbominationHeuristic", "AbyssHeuristic", "HAHeuristic"]

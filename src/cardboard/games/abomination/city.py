@@ -210,7 +210,7 @@ class CityMixin:
         _, who, seat, i, sci = self.ask
         loc = self.cfg.space_loc[i]
         blockers = self.cfg.blockers.get(loc, frozenset())
-        cards = sorted({c for c in self.players[who].humanity_cards if c in blockers})
+        cards = self._distinct("humanity", [c for c in self.players[who].humanity_cards if c in blockers])
         return [self._act("let_be")] + [self._act("block", card=c) for c in cards]
 
     def _do_let_be(self, a, ask) -> None:

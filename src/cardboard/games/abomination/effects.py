@@ -339,9 +339,10 @@ class EffectsMixin:
         out = []
         for where, i in sources:
             if full:   # a 4th card needs a discard first; drawing is always optional
-                out += [self._act("draw_card", source=where, slot=i, discard=c) for c in sorted(set(hand))]
+                out += [self._act("draw_card", source=where, slot=i, discard=c, family=family)
+                        for c in self._distinct(family, hand)]
             else:
-                out.append(self._act("draw_card", source=where, slot=i))
+                out.append(self._act("draw_card", source=where, slot=i, family=family))
         return out + [self._act("decline")]
 
     def _do_draw_card(self, a, ask) -> None:
@@ -361,11 +362,20 @@ class EffectsMixin:
         if count > 1:
             self.ask = ("card", seat, family, count - 1)
 
+    def _distinct(self, family: str, cards) -> list:
+        """One of each card: two copies of a card in a hand are one choice, not two."""
+        specs, names, out = getattr(self.cfg, family), set(), []
+        for c in sorted(cards):
+            if specs[c].id not in names:
+                names.add(specs[c].id)
+                out.append(c)
+        return out
+
     def _playable(self, seat: int, windows: tuple) -> list:
         out = []
         for family in ("research", "humanity"):
             cards = getattr(self.cfg, family)
-            for c in sorted(set(self.hand(seat, family))):
+            for c in self._distinct(family, self.hand(seat, family)):
                 if cards[c].window in windows:
                     out.append(self._act("play", family=family, card=c))
         return out

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from .game import ALIVE
 
+# effects on the shared board rather than on a player (content.py): they act once
+BOARD_KINDS = frozenset({"advance_captain", "reveal_cadavers", "reveal_cadaver", "police_marker"})
+
 
 class EventsMixin:
     __slots__ = ()
@@ -35,8 +38,13 @@ class EventsMixin:
         if side.effects:
             if side.target is not None:
                 self._choose_target(side.target, ("effects", side.effects, None))
-            else:
-                self._now(*(("effects", seat, side.effects, None) for seat in self.order_from(self.first)))
+            else:   # to each player; the shared board's effects act once [AM-E-2]
+                board = tuple(e for e in side.effects if e.kind in BOARD_KINDS)
+                own = tuple(e for e in side.effects if e.kind not in BOARD_KINDS)
+                tasks = (("effects", self.first, board, None),) if board else ()
+                if own:
+                    tasks += tuple(("effects", seat, own, None) for seat in self.order_from(self.first))
+                self._now(*tasks)
 
     def _execution(self) -> None:
         d = self.cfg.deck_index["public_square"]
@@ -143,8 +151,8 @@ class EventsMixin:
 
     def _moves_vigil(self):
         seat = self.ask[1]
-        cards = sorted({c for c in self.players[seat].humanity_cards
-                        if any(e.kind == "cancel_encounter" for e in self.cfg.humanity[c].effects)})
+        cards = self._distinct("humanity", [c for c in self.players[seat].humanity_cards
+                                            if any(e.kind == "cancel_encounter" for e in self.cfg.humanity[c].effects)])
         return [self._act("hear")] + [self._act("cancel", card=c) for c in cards]
 
     def _do_hear(self, a, ask) -> None:

@@ -55,7 +55,7 @@ class AbominationGame(Game):
     min_players = 2
     max_players = 4
     search_hints = {"score_scale": 15.0, "rollout_depth": 600,
-                    "search": {"max_depth": 40, "width": 6, "confidence": 1.5}}
+                    "search": {"max_depth": 40, "width": 6, "confidence": 3.0}}
     options_model = AbominationOptions
 
     def _configure(self, options: dict) -> None:

@@ -205,16 +205,21 @@ class LabMixin:
         seat = self.ask[1]
         out = [self._act("accept")]
         cfg = self.cfg
-        for c in sorted(set(self.players[seat].research)):
+        for c in self._distinct("research", self.players[seat].research):
             for e in cfg.research[c].dice:
                 if e.kind == "reroll_dice":
-                    out += [self._act("research_dice", card=c, dice=d) for d in self._reroll_sets(e.count)]
+                    out += [self._act("research_dice", card=c, dice=d, faces=self._faces(d))
+                            for d in self._reroll_sets(e.count)]
                 elif any(face == "bolt" for _, face in self.roll):
                     out.append(self._act("research_dice", card=c))
         ability = self._has_ability(seat, "reroll_each_lab")
         if ability and not self.players[seat].rerolled:
-            out += [self._act("reroll", dice=d) for d in self._reroll_sets(ability.count)]
+            out += [self._act("reroll", dice=d, faces=self._faces(d)) for d in self._reroll_sets(ability.count)]
         return out
+
+    def _faces(self, dice: tuple) -> tuple:
+        """The dice at those positions in words ("gray bolt"), so that a move says what it rerolls."""
+        return tuple(f"{self.roll[i][0]} {self.roll[i][1]}" for i in dice)
 
     def _reroll_sets(self, most: int) -> list:
         """Sets of die positions (one per distinct set of dice) of up to `most` non-eye dice."""

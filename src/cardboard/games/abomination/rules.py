@@ -17,6 +17,7 @@ from .dials import DialsMixin
 from .effects import EffectsMixin
 from .events import EventsMixin
 from .game import ALIVE, SKIN, STAGES, TRACKED, AbominationConfig, AbominationGame
+from .illegal import explain_illegal
 from .lab import LabMixin
 from .player import Player
 from .reset import ResetMixin
@@ -201,6 +202,12 @@ class AbominationState(CityMixin, LabMixin, EventsMixin, ResetMixin, EffectsMixi
         getattr(self, "_do_" + a.kind)(a, ask)
         self._resume()
 
+    def _why_illegal(self, a: Action) -> str | None:
+        return explain_illegal(self, a.kind, dict(a.args))
+
+    def _why_illegal_json(self, doc: dict) -> str | None:
+        return explain_illegal(self, doc.get("kind"), doc)
+
     def _act(self, kind: str, **args) -> Action:
         cache = self.cfg.action_cache
         key = (kind, tuple(args.items()))
@@ -258,9 +265,10 @@ class AbominationState(CityMixin, LabMixin, EventsMixin, ResetMixin, EffectsMixi
         p = self._me(seat)
         p.francs = max(0, p.francs + francs)
 
-    def supply_left(self, what: str) -> int:
-        """What the shared supply still holds: the box's count less what is in play."""
-        cfg, ps = self.cfg, self.players
+    def supply_left(self, what: str, players: tuple | None = None) -> int:
+        """What the shared supply still holds: the box's count less what is in play (with the
+        `players` given, less what those players hold: the supply as a seat sees it)."""
+        cfg, ps = self.cfg, self.players if players is None else players
         supply = cfg.content.supply
         if what == "jars":
             return supply.leyden_jars - sum(p.jars() for p in ps)

@@ -56,12 +56,10 @@ class ViewMixin:
         cfg = self.cfg
         over = self.phase == "over"
         lab = self.phase == "lab" and self.lab_start
-        players = []
-        for s in range(cfg.players):
-            p = self.players[s]
-            if lab and s != seat and not over:
-                p = self.lab_start[s]   # the lab phase is simultaneous: others' work is not seen yet
-            players.append(self._player_json(s, p, over or s == seat))
+        # the lab phase is simultaneous: others' work is not seen until it ends [AM-H-1]
+        seen = tuple(self.lab_start[s] if lab and s != seat and not over else p
+                     for s, p in enumerate(self.players))
+        players = [self._player_json(s, p, over or s == seat) for s, p in enumerate(seen)]
         scores = self.score_breakdown()
         if lab and not over:
             scores = [row if s == seat else None for s, row in enumerate(scores)]
@@ -73,14 +71,14 @@ class ViewMixin:
             "first_player": self.first,
             "players": players,
             "scores": scores,
-            "board": self._board_json(seat, over),
+            "board": self._board_json(seat, over, seen),
             "event": self._event_json(),
             "objectives": [{"id": cfg.objectives[o].id, "name": cfg.objectives[o].name,
                             "timing": cfg.objectives[o].timing, "claimed_by": list(self.claimed[k])}
                            for k, o in enumerate(self.objectives)],
             "event_deck": len(self.event_deck),
             "to_move": decider,
-            "deciding": None if over else self.ask[0],
+            "deciding": None if over else ("lab" if lab and decider != seat else self.ask[0]),
             "over": over,
         }
         if seat is not None and decider == seat:
@@ -89,7 +87,7 @@ class ViewMixin:
             view["winners"] = self.winners()
         return view
 
-    def _board_json(self, seat, over: bool) -> dict:
+    def _board_json(self, seat, over: bool, seen: tuple) -> dict:
         cfg = self.cfg
         spaces = []
         for i, space in enumerate(cfg.spaces):
@@ -112,6 +110,11 @@ class ViewMixin:
             rows[name] = {"slots": [None if c < 0 else {"card": c, "id": cards[c].id, "name": cards[c].name,
                                                         "text": cards[c].text} for c in row],
                           "deck": len(deck)}
+        if self.phase == "lab" and self.lab_start and not over:
+            # cards others played in this lab phase are not seen under their deck yet [AM-H-1]
+            for name, hand in (("research", "research"), ("humanity", "humanity_cards")):
+                rows[name]["deck"] -= sum(len(getattr(self.lab_start[s], hand)) - len(getattr(p, hand))
+                                          for s, p in enumerate(self.players) if s != seat)
         return {
             "spaces": spaces,
             "bump_track": {"costs": list(cfg.bump_costs),
@@ -123,7 +126,7 @@ class ViewMixin:
             "rows": rows,
             "police": [cfg.loc_ids[i] for i in sorted(self.closed)],
             "event_markers": list(self.markers),
-            "supply": {k: self.supply_left(k) for k in ("jars", "ice", "police", "alive", "damage")},
+            "supply": {k: self.supply_left(k, seen) for k in ("jars", "ice", "police", "alive", "damage")},
         }
 
     def _cadaver_json(self, c: int) -> dict:
@@ -176,6 +179,9 @@ class ViewMixin:
         rng = Rng(seed)
         new.rng = Rng(rng.next64())
         cfg = self.cfg
+        # first, so that the hands re-dealt below are the ones held as the lab phase began
+        if new.phase == "lab" and new.lab_start:
+            new._undo_earlier_labs(seat)
         # cadaver decks: face-down ones shuffled whole, the Morgue's visible top kept
         decks = []
         for d, deck in enumerate(new.decks):
@@ -201,8 +207,6 @@ class ViewMixin:
         rng.shuffle(s_deck)
         new.row_decks = (tuple(s_deck),) + new.row_decks[1:]
         new._redeal_events(seat, rng)
-        if new.phase == "lab" and new.lab_start:
-            new._undo_earlier_labs(seat)
         return new
 
     def _redeal_events(self, seat: int, rng: Rng) -> None:
@@ -220,9 +224,11 @@ class ViewMixin:
         for s, cards in held.items():
             k = len(cards)
             if k:
+                # only location encounters are ever held: a "now" one is read at once [AM-E-3, AM-E-4]
+                local = [c for c in pool_enc if cfg.encounters[c - n_events].trigger != "now"][:k]
                 p = self._me(s)
-                p.held = tuple(c - n_events for c in pool_enc[:k])
-                pool_enc = pool_enc[k:]
+                p.held = tuple(c - n_events for c in local)
+                pool_enc = [c for c in pool_enc if c not in local]
         deck = list(self.event_deck)
         for i, c in enumerate(deck):
             if c in known:
@@ -251,6 +257,17 @@ class ViewMixin:
             done.append(s)
         if not done:
             return
+        for r, family in ((1, "research"), (2, "humanity")):   # cards they played come back from under the deck
+            deck = list(self.row_decks[r])
+            for s in done:
+                now = list(self.hand(s, family))
+                start = self.lab_start[s].research if family == "research" else self.lab_start[s].humanity_cards
+                for c in start:
+                    if c in now:
+                        now.remove(c)
+                    else:
+                        del deck[len(deck) - 1 - deck[::-1].index(c)]
+            self.row_decks = self.row_decks[:r] + (tuple(deck),) + self.row_decks[r + 1:]
         self.players = tuple(self.lab_start[s] if s in done else p for s, p in enumerate(self.players))
         i = next(k for k, t in enumerate(self.todo) if t[0] == "lab_end")
         self.todo = self.todo[:i] + tuple(("lab_turn", s) for s in done) + self.todo[i:]

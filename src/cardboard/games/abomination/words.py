@@ -17,10 +17,28 @@ def _cadaver_name(cfg, card_id: str) -> str:
     return next(c.name for c in cfg.cadavers if c.id == card_id)
 
 
+def _part_name(cfg, slot: int) -> str:
+    """A part of the operating table; parts with a twin (two arms, two legs) say which one."""
+    part = cfg.slot_part[slot]
+    twins = [i for i, p in enumerate(cfg.slot_part) if p == part]
+    if len(twins) > 1:
+        return f"{('left', 'right', 'third', 'fourth')[twins.index(slot)]} {part}"
+    return part
+
+
+def _dice(a) -> str:
+    faces = a.get("faces")
+    if not faces:
+        n = len(a["dice"])
+        return f"{n} di{'ce' if n > 1 else 'e'}"
+    return "the " + " and the ".join(faces)
+
+
 def action_label(cfg, a) -> str:
     k = a.kind
     if k == "place":
-        text = f"Place a {a['meeple']} at {_space_name(cfg, a['space'])}"
+        article = "an" if a["meeple"][0] in "aeiou" else "a"
+        text = f"Place {article} {a['meeple']} at {_space_name(cfg, a['space'])}"
         if a.get("bump") is not None:
             text += f", bumping meeple {a['bump'] + 1} there (its owner is paid the bump track's cost)"
         return text
@@ -55,21 +73,24 @@ def action_label(cfg, a) -> str:
         src = "the deck's top card" if a["source"] == "deck" else f"face-up card {a['slot'] + 1}"
         text = f"Take {src}"
         if a.get("discard") is not None:
-            text += " (discarding one first)"
+            cards = cfg.research if a.get("family") == "research" else cfg.humanity
+            text += f" (discarding {cards[a['discard']].name} first)"
         return text
     if k == "hire":
         return f"Hire scoundrel {a['slot'] + 1}"
     if k == "buy":
         return f"Buy {'an ice block' if a['item'] == 'ice' else 'a Leyden jar' if a['item'] == 'jar' else 'animal cubes'}"
     if k == "sell_bone":
+        if not a["francs"]:
+            return "Sell no bone"
         return f"Sell bone for {a['francs']} franc{'s' if a['francs'] != 1 else ''}"
     if k in ("restore", "keep_fresh", "preserve"):
         verb = {"restore": "Make fresher", "keep_fresh": "Keep fresh", "preserve": "Preserve"}[k]
         return f"{verb}: a {a['material']} cube at stage {ROMAN[a['stage']]}"
     if k == "mark":
-        return f"Mark the {cfg.slot_part[a['slot']]} (slot {a['slot'] + 1})"
+        return f"Mark the {_part_name(cfg, a['slot'])}"
     if k == "build":
-        part = cfg.slot_part[a["slot"]]
+        part = _part_name(cfg, a["slot"])
         subs = [f"{n} animal for {m}" for n, m in zip(a["animal"], SUBS) if n]
         text = f"{'Start' if a['side'] == 'start' else 'Complete'} the {part} with stage {ROMAN[a['stage']]} materials"
         return text + (f" ({', '.join(subs)})" if subs else "")
@@ -78,8 +99,8 @@ def action_label(cfg, a) -> str:
     if k == "research_dice":
         name = cfg.research[a["card"]].name
         if a.get("dice") is not None:
-            return f"Play {name} to reroll {len(a['dice'])} di{'ce' if len(a['dice']) > 1 else 'e'}"
+            return f"Play {name} to reroll {_dice(a)}"
         return f"Play {name} to turn a bolt into a blank"
     if k == "reroll":
-        return f"Use your reroll on {len(a['dice'])} di{'ce' if len(a['dice']) > 1 else 'e'}"
+        return f"Use your reroll on {_dice(a)}"
     return k

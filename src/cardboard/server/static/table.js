@@ -363,7 +363,10 @@ function renderActions(m, describe) {
       });
       if (filter.value) queueMicrotask(apply);
     }
-    const open = groupState.open.has(kind) || (groups.size === 1) || (collapsedCount === 1 && groups.size <= 2 && legal.length <= 40);
+    // a kind the board maps to clicks (the renderer's `boardKinds`) stays folded unless opened
+    const onBoard = !!(renderer && Array.isArray(renderer.boardKinds) && renderer.boardKinds.includes(kind));
+    const open = groupState.open.has(kind) || (!onBoard && ((groups.size === 1)
+      || (collapsedCount === 1 && groups.size <= 2 && legal.length <= 40)));
     const det = h("details", {class: "movegroup", "data-kind": kind, open},
       h("summary", {}, h("span", {}, kindTitle(kind)), h("span", {class: "count"}, `${idx.length} choices`)),
       filter ? h("div", {class: "filter-row"}, filter, count) : null, list);

@@ -1,0 +1,122 @@
+"""Why a move is illegal, naming the rule (messages only; the rules live in the phase modules)."""
+from __future__ import annotations
+
+# What each decision asks for, with the rule behind it.
+ASKED = {
+    "turn": ("place a meeple, pay off police or play a city-turn card [AM-Y-1]",
+             {"place", "pass", "pay_police", "play"}),
+    "replace": ("place the bumped meeple again or leave it on the track [AM-X-1]", {"place", "stay"}),
+    "block": ("answer the placement with a humanity card or let it be [AM-K-5]", {"block", "let_be"}),
+    "vigil": ("hear the encounter or cancel it with a humanity card [AM-K-6]", {"hear", "cancel"}),
+    "target": ("choose the target of the card [AM-E-6]", {"target"}),
+    "entry": ("choose one of the story entry's choices [AM-E-9]", {"choose"}),
+    "may_pay": ("pay the francs or decline [AM-Y-5]", {"pay", "decline"}),
+    "cadavers": ("resolve a drawn cadaver or stop [AM-K-2]", {"resolve", "done"}),
+    "take_cadaver": ("take a face-up cadaver and resolve it [AM-K-2]", {"take"}),
+    "card": ("take a card from the row or the deck, or decline [AM-K-3]", {"draw_card", "decline"}),
+    "hire": ("hire a face-up scoundrel or decline [AM-K-7]", {"hire", "decline"}),
+    "market": ("buy at the Market or stop [AM-K-7]", {"buy", "done_buying"}),
+    "sell_bone": ("say how much bone to sell [AM-K-7]", {"sell_bone"}),
+    "restore": ("choose a cube to make fresher, or stop [AM-K-4]", {"restore", "done"}),
+    "skip": ("choose a cube to keep fresh, or stop [AM-D-12]", {"keep_fresh", "done"}),
+    "marker": ("choose the part that takes the marker [AM-L-6]", {"mark"}),
+    "build": ("build a part, play a lab card, or finish building [AM-L-3]", {"build", "play", "done"}),
+    "switch": ("throw the switch with 1-3 charged jars, or not [AM-L-5]", {"throw", "no_switch"}),
+    "dice": ("accept the roll or mitigate it [AM-L-5]", {"accept", "research_dice", "reroll"}),
+    "preserve": ("preserve a muscle or organ cube, or finish [AM-L-8]", {"preserve", "done"}),
+    "reset_cards": ("play a reset card or go on [AM-K-4]", {"play", "done"}),
+}
+
+
+def explain_illegal(state, kind: str, args: dict) -> str | None:
+    ask = state.ask
+    task, kinds = ASKED.get(ask[0], (ask[0], set()))
+    if kind not in kinds:
+        return f"now seat {ask[1]} must {task}"
+    seat = ask[1]
+    if kind == "place":
+        return _why_not_place(state, seat, args)
+    if kind == "build":
+        return _why_not_build(state, seat, args)
+    if kind == "throw":
+        return ("throw the switch with 1 to 3 of your charged jars, once a lab phase, with a completed "
+                "(skin-side) part [AM-L-5]")
+    if kind == "mark":
+        if ask[2] == "damage":
+            return "no second damage on a part while another part has none [AM-L-6]"
+        return "that part cannot take this marker [AM-L-7]"
+    if kind in ("play", "research_dice", "block", "cancel"):
+        return "you hold no such card, or it is not its window [AM-K-4]"
+    if kind == "draw_card":
+        return "take a face-up card or the deck's top; with 3 in hand, discard one of yours first [AM-K-3]"
+    if kind in ("resolve", "take"):
+        return "choose a cadaver shown to you whose cost you can pay, for its option or its materials [AM-K-2]"
+    if kind == "pass":
+        return "you can place a meeple, so you must [AM-Y-2]"
+    return f"that is not one of the moves now: {task}"
+
+
+def _why_not_place(state, seat: int, args: dict) -> str:
+    cfg = state.cfg
+    p = state.players[seat]
+    meeple = args.get("meeple")
+    if meeple not in ("scientist", "assistant"):
+        return "the meeple is 'scientist' or 'assistant' [AM-Y-1]"
+    if (meeple == "scientist" and not p.free_sci) or (meeple == "assistant" and not p.free_asst):
+        return f"you have no {meeple} left on your character card [AM-Y-2]"
+    space = args.get("space")
+    if not isinstance(space, str):
+        return f"a space is named by its id, not {space!r} [AM-Y-5]"
+    if space in ("study", "generator"):
+        return "your lab's space already holds a meeple [AM-Y-5]"
+    if space not in cfg.space_index:
+        return f"there is no space '{space}' [AM-Y-5]"
+    i = cfg.space_index[space]
+    loc = cfg.space_loc[i]
+    if cfg.loc_index[loc] in state.closed:
+        return "a police marker closes that location this round [AM-K-7]"
+    if meeple == "assistant" and state.scientists_only(i):
+        return "only a scientist may be placed there [AM-Y-3]"
+    for c in cfg.spaces[i].requires:
+        if not state.holds(seat, c, loc):
+            return f"that space needs {c.kind.replace('_', ' ')} {c.amount if c.amount is not None else ''}".rstrip() \
+                + " [AM-Y-3]"
+    cost = state.space_cost(i)
+    if p.francs < cost:
+        return f"that space costs {cost} francs and you have {p.francs} [AM-Y-3]"
+    occ = state.spaces[i]
+    if len(occ) < cfg.slots[i]:
+        return "that space is free: place there without bumping [AM-Y-4]"
+    bump = args.get("bump")
+    if bump is None:
+        return "that space is taken: name the meeple to bump [AM-Y-4]"
+    if any(r.kind == "no_bumping" for r in state.rules):
+        return "no meeple may be bumped this round [AM-E-2]"
+    if len(state.bump) >= len(cfg.bump_costs):
+        return "the bump track is full: that meeple cannot be bumped [AM-Y-4]"
+    if not isinstance(bump, int) or isinstance(bump, bool) or not 0 <= bump < len(occ):
+        return f"there is no meeple {bump!r} on that space to bump [AM-Y-4]"
+    if occ[bump][0] == seat:
+        return "you cannot bump your own meeple [AM-D-2]"
+    need = cost + cfg.bump_costs[len(state.bump)]
+    return f"placing there and bumping costs {need} francs and you have {p.francs} [AM-Y-4]"
+
+
+def _why_not_build(state, seat: int, args: dict) -> str:
+    cfg = state.cfg
+    p = state.players[seat]
+    slot, side = args.get("slot"), args.get("side")
+    if not isinstance(slot, int) or isinstance(slot, bool) or not 0 <= slot < len(cfg.slot_part):
+        return f"there is no part slot {slot!r} on the operating table [AM-L-1]"
+    if side not in ("start", "complete"):
+        return "a build is the 'start' (muscle) or 'complete' (skin) side [AM-L-1]"
+    state_now = p.parts[slot]
+    if side == "start" and state_now:
+        return "that slot already holds a part [AM-L-1]"
+    if side == "complete" and state_now != 1:
+        return "only a built muscle part can be completed with skin [AM-L-1]"
+    spec = getattr(cfg.part_spec[cfg.slot_part[slot]], side)
+    if spec.expertise > p.expertise + p.lower:
+        return f"that part needs Expertise {spec.expertise}; yours is {p.expertise} [AM-L-4]"
+    return ("your lab lacks those materials at that stage (animal stands in for blood only at stage I-II, "
+            "never for bone) [AM-L-2]")

@@ -1,0 +1,49 @@
+"""Moves in words: every legal move reads differently from the others at the same moment, and two
+copies of one card in a hand are one choice, not two."""
+from __future__ import annotations
+
+import random
+from collections import defaultdict
+
+from .util import do, edit, give_card, moves, new, play_until
+
+
+def test_distinct_moves_have_distinct_labels():
+    for g in range(12):
+        s = new(players=2 + g % 3, seed=100 + g)
+        rnd = random.Random(g)
+        while not s.is_terminal():
+            legal = s.legal_actions()
+            assert len(set(legal)) == len(legal), f"the same move offered twice: {legal}"
+            labels = defaultdict(list)
+            for a in legal:
+                labels[a.label()].append(a)
+            same = {k: v for k, v in labels.items() if len(v) > 1}
+            assert not same, f"different moves with one label at {s.ask[:2]}: {same}"
+            s.apply(rnd.choice(legal))
+
+
+def test_two_copies_of_a_card_are_one_choice():
+    s = play_until(new(2, seed=3), "turn", seat=0)
+    held = s.players[0].humanity_cards          # back under the deck: the hand starts empty
+    edit(s, 0, humanity_cards=())
+    s.row_decks = s.row_decks[:2] + (s.row_decks[2] + held,)
+    for card in ("tithe", "tithe", "alms"):
+        give_card(s, 0, "humanity", card)
+    assert sorted(s.cfg.humanity[c].id for c in s.players[0].humanity_cards) == ["alms", "tithe", "tithe"]
+    plays = [s.cfg.humanity[a["card"]].id for a in moves(s, "play", family="humanity")]
+    assert sorted(plays) == ["alms", "tithe"]
+    # a fourth card: the discard offered is one per name
+    s.ask = ("card", 0, "humanity", 1)
+    s._legal = None
+    discards = [s.cfg.humanity[a["discard"]].id for a in moves(s, "draw_card", source="deck")]
+    assert sorted(discards) == ["alms", "tithe"]
+    do(s, "draw_card", source="deck", discard=s.players[0].humanity_cards[0])
+    assert len(s.players[0].humanity_cards) == 3
+
+
+def test_labels_name_the_part_and_the_article():
+    s = new(2, seed=1)
+    labels = [a.label() for a in s.legal_actions()]
+    assert any(l.startswith("Place an assistant at ") for l in labels)
+    assert not any(" a assistant" in l for l in labels)
