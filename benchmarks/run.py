@@ -31,6 +31,8 @@ CONFIGS = [
     ("Hideous Abom. 5p", "hideous-abomination", 5, {}),
     ("Abyss 2p", "abyss", 2, {}),
     ("Abyss 4p", "abyss", 4, {}),
+    ("Abomination 2p", "abomination", 2, {}),
+    ("Abomination 4p", "abomination", 4, {}),
 ]
 
 POOL_GAMES = 24  # random games the mid-game states are taken from
@@ -151,9 +153,11 @@ def warm_up(game_id: str, players: int, options: dict) -> None:
             state.apply(legal[rng.below(len(legal))])
 
 
-def run(seconds: float, seed: int, console: Console) -> list[dict]:
+def run(seconds: float, seed: int, console: Console, only: str | None = None) -> list[dict]:
     results = []
     for label, game_id, players, options in CONFIGS:
+        if only and only.lower() not in label.lower():
+            continue
         console.print(f"[dim]measuring {label} ...[/dim]")
         warm_up(game_id, players, options)
         rng = Rng(seed)
@@ -205,6 +209,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", type=Path, default=Path(__file__).resolve().parent / "results.json",
                         help="where to write the numbers (default benchmarks/results.json)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the benchmark's own random choices")
+    parser.add_argument("--only", help="measure only the rows whose label contains this text; their "
+                                       "entries replace the same rows in the JSON file, the others stay")
     args = parser.parse_args(argv)
     if args.seconds <= 0:
         parser.error("--seconds must be positive")
@@ -212,8 +218,16 @@ def main(argv: list[str] | None = None) -> int:
     console = Console()
     if not console.is_terminal or console.width < 100:
         console = Console(width=110)  # the table needs about 100 columns; pipes get 80 by default
-    results = run(args.seconds, args.seed, console)
+    results = run(args.seconds, args.seed, console, args.only)
+    if not results:
+        parser.error(f"--only {args.only!r} matches no row; rows: {', '.join(c[0] for c in CONFIGS)}")
     console.print(table(results, args.seconds))
+    if args.only and args.json.exists():   # keep the rows not measured this time, in CONFIGS order
+        fresh = {r["label"]: r for r in results}
+        kept = {r["label"]: r for r in json.loads(args.json.read_text()).get("results", [])}
+        kept.update(fresh)
+        order = [c[0] for c in CONFIGS]
+        results = sorted(kept.values(), key=lambda r: order.index(r["label"]) if r["label"] in order else len(order))
 
     doc = {
         "python": platform.python_version(),

@@ -192,8 +192,10 @@ def test_captain_advances_and_skull_ends_the_game():
     # the 12th reset takes him to the skull (space 13): the game ends at once
     s = lab()
     s.captain = 12
+    played = s.round
     reset(s)
     assert s.captain == 13 and s.is_terminal() and s.phase == "over"
+    assert s.round == played and s.view(0)["round"] == played   # no round after the last one
     assert s.ended_by_captain and s.current_player is None and s.legal_actions() == []
     # any effect taking him there ends it too [AM-D-9]: The Captain Closes In moves him one space
     s = lab(3)

@@ -47,3 +47,26 @@ def test_labels_name_the_part_and_the_article():
     labels = [a.label() for a in s.legal_actions()]
     assert any(l.startswith("Place an assistant at ") for l in labels)
     assert not any(" a assistant" in l for l in labels)
+
+
+def test_decisions_say_what_is_asked():
+    """The deciding seat's view names what its decision is about (family, marker, deck...)."""
+    found = {}
+    for g in range(30):
+        s = new(players=2 + g % 3, seed=200 + g)
+        rnd = random.Random(g)
+        while not s.is_terminal() and len(found) < 4:
+            kind = s.ask[0]
+            if kind in ("card", "marker", "cadavers", "block") and kind not in found:
+                found[kind] = (s.ask, s.view(s.ask[1])["decision"])
+                assert "decision" not in s.view((s.ask[1] + 1) % s.cfg.players)
+            s.apply(rnd.choice(s.legal_actions()))
+    ask, d = found["card"]
+    assert d["kind"] == "card" and d["family"] == ask[2] and d["cards_left"] == ask[3]
+    ask, d = found["marker"]
+    assert d["marker"] == ask[2] and d["markers_left"] == ask[3]
+    ask, d = found["cadavers"]
+    assert d["deck"] in ("cemetery", "morgue", "hospital", "public_square") and d["resolve"] in ("any", "one")
+    if "block" in found:
+        ask, d = found["block"]
+        assert d["placer"] == ask[2] and d["meeple"] in ("scientist", "assistant")

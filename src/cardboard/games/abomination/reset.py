@@ -107,4 +107,5 @@ class ResetMixin:
             p.earned = 0
         # 4. the Captain
         self._move_captain(1)
-        self.round += 1
+        if self.phase != "over":   # the skull ends the game: no further round begins
+            self.round += 1

@@ -157,6 +157,29 @@ class ViewMixin:
             out["encounter"] = self.cfg.encounters[ask[2]].name
         elif ask[0] == "target":
             out["candidates"] = list(ask[2])
+        elif ask[0] == "replace":
+            out["meeple"] = "scientist" if ask[2] else "assistant"
+        elif ask[0] == "block":   # who placed what where: the placement the card would answer
+            _, _, placer, i, sci = ask
+            out.update(placer=placer, space=self.cfg.spaces[i].id, space_name=self.cfg.spaces[i].name,
+                       location=self.cfg.space_loc[i], meeple="scientist" if sci else "assistant")
+        elif ask[0] == "may_pay":
+            out["francs"] = ask[2].francs
+        elif ask[0] in ("restore", "skip"):
+            out["cubes_left"] = ask[2]
+        elif ask[0] == "cadavers":
+            _, _, d, resolve, free = ask[:5]
+            out.update(deck=self.cfg.decks[d], resolve=resolve, free=bool(free))
+        elif ask[0] == "take_cadaver":
+            out["deck"] = self.cfg.decks[ask[2]]
+        elif ask[0] == "card":
+            out.update(family=ask[2], cards_left=ask[3])
+        elif ask[0] == "market":
+            out["animal_bought"] = ask[2]
+        elif ask[0] == "sell_bone":
+            out["bone_per_franc"] = ask[2]
+        elif ask[0] == "marker":
+            out.update(marker=ask[2], markers_left=ask[3])
         return out
 
     def _dump(self) -> dict:
