@@ -42,6 +42,7 @@ def arm_materials(s, seat):
 def test_views_hide_hands_held_encounters_and_drawn_cadavers():
     s = held_state()
     mine, theirs, spectator = s.view(0)["players"][0], s.view(1)["players"][0], s.view(None)["players"][0]
+    assert (s.view(0)["viewer"], s.view(1)["viewer"], s.view(None)["viewer"]) == (0, 1, None)
     assert [c["id"] for c in mine["research"]] == ["galvanis_notes"]
     assert [c["id"] for c in mine["humanity_cards"]] == ["vigil"]
     assert [h["id"] for h in mine["held"]] == ["night_porter"]

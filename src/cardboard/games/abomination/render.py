@@ -88,8 +88,10 @@ def location_name(loc: str) -> str:
 
 
 def viewer(view: dict) -> int | None:
-    """The seat whose view this is: the one shown its own hand (nobody's once the game is over,
-    when every hand is face up, or for a spectator)."""
+    """The seat whose view this is (None for a spectator); views without the field: the one
+    shown its own hand (nobody's once the game is over, when every hand is face up)."""
+    if "viewer" in view:
+        return view["viewer"]
     if view.get("over"):
         return None
     mine = [p.get("seat") for p in view.get("players", []) if "research" in p]

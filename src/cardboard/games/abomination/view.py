@@ -65,7 +65,7 @@ class ViewMixin:
             scores = [row if s == seat else None for s, row in enumerate(scores)]
         decider = None if over else self.ask[1]
         view = {
-            "game": "abomination",
+            "game": "abomination", "viewer": seat,
             "round": self.round, "phase": self.phase, "captain": self.captain,
             "story_track": cfg.setup.story_track,
             "first_player": self.first,
