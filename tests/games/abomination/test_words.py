@@ -70,3 +70,21 @@ def test_decisions_say_what_is_asked():
     if "block" in found:
         ask, d = found["block"]
         assert d["placer"] == ask[2] and d["meeple"] in ("scientist", "assistant")
+
+
+def test_the_second_copy_is_refused_by_name():
+    import pytest
+
+    from cardboard.engine.errors import IllegalAction
+    s = play_until(new(2, seed=3), "turn", seat=0)
+    held = s.players[0].humanity_cards
+    edit(s, 0, humanity_cards=())
+    s.row_decks = s.row_decks[:2] + (s.row_decks[2] + held,)
+    for card in ("tithe", "tithe"):
+        give_card(s, 0, "humanity", card)
+    first, second = sorted(s.players[0].humanity_cards)
+    before = s._dump()
+    with pytest.raises(IllegalAction, match=r"offered as card %d \[AM-D-6\]" % first):
+        s.apply(s._act("play", family="humanity", card=second))
+    assert s._dump() == before
+    s.apply(s._act("play", family="humanity", card=first))

@@ -46,6 +46,14 @@ def explain_illegal(state, kind: str, args: dict) -> str | None:
             return "no second damage on a part while another part has none [AM-L-6]"
         return "that part cannot take this marker [AM-L-7]"
     if kind in ("play", "research_dice", "block", "cancel"):
+        family = args.get("family") or ("research" if kind == "research_dice" else "humanity")
+        card, hand = args.get("card"), state.hand(seat, family) if family in ("research", "humanity") else ()
+        if card in hand:
+            first = state._distinct(family, hand)
+            specs = getattr(state.cfg, family)
+            same = [c for c in first if specs[c].id == specs[card].id]
+            if same and same[0] != card:
+                return f"two copies of a card are one choice: it is offered as card {same[0]} [AM-D-6]"
         return "you hold no such card, or it is not its window [AM-K-4]"
     if kind == "draw_card":
         return "take a face-up card or the deck's top; with 3 in hand, discard one of yours first [AM-K-3]"
