@@ -104,7 +104,9 @@ def test_lab_phase_work_hidden_until_the_phase_ends():
     assert s.view(1)["deciding"] == "lab" and s.view(None)["deciding"] == "lab"
     assert s.view(0)["deciding"] == "build"
     edit(s, 0, damage=marked)
+    saved = s._dump()
     do(s, "done")
+    assert s._dump() != saved   # a save tells apart what the public view may not
     assert s.ask == ("build", 1)
     assert s.view(1)["players"][0]["table"][2]["state"] == "empty"
     do(s, "done")

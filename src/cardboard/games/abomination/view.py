@@ -14,6 +14,15 @@ from .game import STAGES, TRACKED
 PART_STATES = ("empty", "muscle", "skin", "alive")
 
 
+def _plain(value):
+    """A player's field as JSON: sets sorted, tuples as lists."""
+    if isinstance(value, frozenset):
+        return sorted(_plain(v) for v in value)
+    if isinstance(value, tuple):
+        return [_plain(v) for v in value]
+    return value
+
+
 class ViewMixin:
     __slots__ = ()
 
@@ -189,6 +198,11 @@ class ViewMixin:
             "decks": [list(d) for d in self.decks], "rows": [list(d) for d in self.row_decks],
             "event_deck": list(self.event_deck), "drawn": list(self.drawn), "roll": list(self.roll),
             "players": [self._player_json(s, p, True) for s, p in enumerate(self.players)],
+            # every field of every player, and the decision as it really is: the public view
+            # shows lab work as the phase began, but a save must tell every position apart
+            "player_fields": [{k: _plain(getattr(p, k)) for k in type(p).__slots__} for p in self.players],
+            "lab_start": [[_plain(getattr(p, k)) for k in type(p).__slots__] for p in self.lab_start],
+            "ask": None if self.ask is None else [self.ask[0], self.ask[1], self._decision_json()],
         }
         return doc
 
