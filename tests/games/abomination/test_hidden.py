@@ -104,9 +104,7 @@ def test_lab_phase_work_hidden_until_the_phase_ends():
     assert s.view(1)["deciding"] == "lab" and s.view(None)["deciding"] == "lab"
     assert s.view(0)["deciding"] == "build"
     edit(s, 0, damage=marked)
-    saved = s._dump()
     do(s, "done")
-    assert s._dump() != saved   # a save tells apart what the public view may not
     assert s.ask == ("build", 1)
     assert s.view(1)["players"][0]["table"][2]["state"] == "empty"
     do(s, "done")
@@ -242,3 +240,27 @@ def test_illegal_moves_name_the_rule():
     s._legal = None
     with pytest.raises(cardboard.IllegalAction, match="over"):
         s.apply_json({"kind": "done"})
+
+
+def test_every_lab_move_changes_the_save():
+    """The public view shows lab work as the phase began; a save must still tell every position
+    apart, or a tampered log could replay to the same snapshot."""
+    import json
+    import random
+
+    from .util import new
+    checked = 0
+    for g in range(6):
+        s = new(4, seed=10 + g, characters=["prisha_chatwal", "baptiste_rousseau", "lucien_marchal",
+                                            "marie_freeman"])
+        rnd = random.Random(g)
+        while not s.is_terminal() and s.round < 3:
+            if s.phase == "lab":
+                saved = json.dumps(s._dump(), sort_keys=True)
+                for a in s.legal_actions():
+                    t = s.clone()
+                    t.apply(a)
+                    assert json.dumps(t._dump(), sort_keys=True) != saved, a
+                    checked += 1
+            s.apply(rnd.choice(s.legal_actions()))
+    assert checked > 50
