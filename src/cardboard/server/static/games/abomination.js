@@ -77,7 +77,9 @@ export function prompt(view, ui) {
       return {you: "Your meeple was bumped: place it again at once, or leave it on the Bribe & Bump track.",
         others: `${who} may place a bumped meeple again…`};
     case "block":
-      return {you: "A meeple was placed at an immoral space: let it be, or send it back with a humanity card.",
+      return {you: d.space_name
+        ? `${nameOf(ui, d.placer)} placed ${d.meeple === "assistant" ? "an assistant" : "a scientist"} at ${d.space_name}, an immoral space: let it be, or send it back with a humanity card.`
+        : "A meeple was placed at an immoral space: let it be, or send it back with a humanity card.",
         others: `${who} may answer the placement with a card…`};
     case "vigil":
       return {you: `An encounter is about to be read to you (${d.encounter || "?"}): hear it, or cancel it with a card.`,
@@ -116,7 +118,9 @@ export function prompt(view, ui) {
     case "dice":
       return {you: "The shock dice are rolled: accept them, or play a card to reroll.", others: `${who} is working in the lab…`};
     case "marker":
-      return {you: "Choose the part of your operating table that takes the marker.", others: `${who} is placing markers on the operating table…`};
+      return {you: d.marker
+        ? `Choose the part of your operating table that takes the ${d.marker} marker${d.markers_left > 1 ? ` (${d.markers_left} to place)` : ""}.`
+        : "Choose the part of your operating table that takes the marker.", others: `${who} is placing markers on the operating table…`};
     case "preserve":
       return {you: "Preserve muscle and organ cubes: click them on your track, then Done.", others: `${who} is working in the lab…`};
     case "lab":   // another seat's lab turn: its decisions stay hidden until the phase ends
