@@ -88,3 +88,15 @@ def test_the_second_copy_is_refused_by_name():
         s.apply(s._act("play", family="humanity", card=second))
     assert s._dump() == before
     s.apply(s._act("play", family="humanity", card=first))
+
+
+def test_views_carry_the_texts_a_player_reads():
+    """Spaces with their location, text and whether they are immoral; scoundrel costs; the
+    character's text: what the printed board and cards show."""
+    s = new(2, seed=1)
+    v = s.view(0)
+    dig = next(sp for sp in v["board"]["spaces"] if sp["id"] == "dig_up_cadavers")
+    assert dig["location_name"] == "Cemetery" and dig["immoral"] and "Cemetery" in dig["text"]
+    for slot in v["board"]["rows"]["scoundrels"]["slots"]:
+        assert slot is None or slot["cost"] == s.cfg.scoundrels[slot["card"]].cost
+    assert v["players"][1]["character_text"] == s.cfg.characters[s.players[1].character].text

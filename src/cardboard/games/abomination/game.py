@@ -36,7 +36,7 @@ class AbominationOptions(BaseModel):
 class AbominationConfig:
     """Components by index. Cards of a family with copies are expanded: card i is one copy."""
 
-    __slots__ = ("players", "content", "setup", "spaces", "space_loc", "space_index", "loc_ids",
+    __slots__ = ("players", "content", "setup", "spaces", "space_loc", "space_index", "loc_ids", "loc_names",
                  "loc_index", "loc_spaces", "lab_spaces", "slots", "bump_costs", "decks", "deck_index",
                  "cadavers", "cadaver_deck", "leopold", "scoundrels", "research", "humanity",
                  "events", "encounters", "entries", "characters", "objectives", "dial", "dial_icons",
@@ -93,6 +93,7 @@ class AbominationGame(Game):
         cfg.space_loc = tuple(locs)
         cfg.space_index = {s.id: i for i, s in enumerate(spaces)}
         cfg.loc_ids = tuple(loc.id for loc in c.locations)
+        cfg.loc_names = {loc.id: loc.name for loc in c.locations}
         cfg.loc_index = {loc.id: i for i, loc in enumerate(c.locations)}
         cfg.loc_spaces = tuple(loc_spaces)
         cfg.lab_spaces = c.lab.spaces

@@ -33,6 +33,7 @@ class ViewMixin:
             "seat": seat,
             "character": cfg.characters[p.character].id,
             "character_name": cfg.characters[p.character].name,
+            "character_text": cfg.characters[p.character].text,
             "francs": p.francs,
             "humanity": p.humanity, "reputation": p.reputation, "expertise": p.expertise,
             "vp_track": p.vp,
@@ -101,6 +102,8 @@ class ViewMixin:
         spaces = []
         for i, space in enumerate(cfg.spaces):
             spaces.append({"id": space.id, "name": space.name, "location": cfg.space_loc[i],
+                           "location_name": cfg.loc_names.get(cfg.space_loc[i], cfg.space_loc[i]), "text": space.text,
+                           "immoral": space.immoral,
                            "who": space.who, "cost": self.space_cost(i), "slots": cfg.slots[i],
                            "meeples": [{"seat": s, "meeple": "scientist" if sci else "assistant"}
                                        for s, sci in self.spaces[i]],
@@ -117,7 +120,9 @@ class ViewMixin:
                                            ("scoundrels", "research", "humanity"), self.rows, self.row_decks):
             cards = getattr(cfg, family)
             rows[name] = {"slots": [None if c < 0 else {"card": c, "id": cards[c].id, "name": cards[c].name,
-                                                        "text": cards[c].text} for c in row],
+                                                        "text": cards[c].text,
+                                                        **({"cost": cards[c].cost} if family == "scoundrels" else {})}
+                                    for c in row],
                           "deck": len(deck)}
         if self.phase == "lab" and self.lab_start and not over:
             # cards others played in this lab phase are not seen under their deck yet [AM-H-1]
