@@ -17,11 +17,12 @@ from dataclasses import dataclass
 
 from rich import box
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
-from rich.measure import Measurement
 from rich.panel import Panel
 from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
+
+from cardboard.terminal import Flow
 
 TITLE = "Abomination: The Heir of Frankenstein"
 ROMAN = ("", "I", "II", "III", "IV")
@@ -148,35 +149,6 @@ def cadaver_text(c: dict, full: bool = True) -> Text:
     out.append(" or " + ", ".join(mats) if mats else "", "")
     out.append(")", "dim")
     return out
-
-
-@dataclass
-class Flow:
-    """Parts on lines as wide as the space given, broken only between parts."""
-    parts: list[Text]
-    sep: str = "  "
-    indent: int = 2
-
-    def text(self, width: int) -> Text:
-        out = Text()
-        used = 0
-        for part in self.parts:
-            if used and used + len(self.sep) + part.cell_len > width:
-                out.append("\n" + " " * self.indent)
-                used = self.indent
-            elif used:
-                out.append(self.sep)
-                used += len(self.sep)
-            out.append_text(part)
-            used += part.cell_len
-        return out
-
-    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        yield self.text(options.max_width)
-
-    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
-        widest = max((p.cell_len for p in self.parts), default=1)
-        return Measurement(widest, self.text(10 ** 6).cell_len)
 
 
 @dataclass

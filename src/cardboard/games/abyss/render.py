@@ -23,6 +23,8 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
+from cardboard.terminal import Flow
+
 TITLE = "Abyss"
 RACES = ("squid", "shellfish", "crab", "seahorse", "jellyfish")  # the view's order of the Council
 # Mid-tone 256-colour shades that read on dark and light terminal themes alike.
@@ -126,35 +128,6 @@ def cost_text(lord: dict) -> str:
     req = lord.get("required_race", "?")
     races = lord.get("races", "?")
     return f"{races} race{'' if races == 1 else 's'}, {'any 5' if req == 'all' else req}, {lord.get('cost', '?')}"
-
-
-@dataclass
-class Flow:
-    """Parts on lines as wide as the space given, broken only between parts (never inside "Crab 4")."""
-    parts: list[Text]
-    sep: str = "  "
-    indent: int = 2  # continuation lines
-
-    def text(self, width: int) -> Text:
-        out = Text()
-        used = 0
-        for part in self.parts:
-            if used and used + len(self.sep) + part.cell_len > width:
-                out.append("\n" + " " * self.indent)
-                used = self.indent
-            elif used:
-                out.append(self.sep)
-                used += len(self.sep)
-            out.append_text(part)
-            used += part.cell_len
-        return out
-
-    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        yield self.text(options.max_width)
-
-    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
-        widest = max((p.cell_len for p in self.parts), default=1)
-        return Measurement(widest, self.text(10 ** 6).cell_len)
 
 
 @dataclass
