@@ -104,11 +104,18 @@ def test_lab_phase_work_hidden_until_the_phase_ends():
     assert s.view(1)["deciding"] == "lab" and s.view(None)["deciding"] == "lab"
     assert s.view(0)["deciding"] == "build"
     edit(s, 0, damage=marked)
+    # nor through the log: seat 0's lab lines are its own until the phase ends
+    mine = [line for line in s.view(0)["log"] if ", lab: seat 0 " in line]
+    assert any(" starts the " in line for line in mine)
+    assert any("plays Galvani" in line for line in mine)
+    assert not [line for line in s.view(1)["log"] if ", lab: " in line]
+    assert not [line for line in s.view(None)["log"] if ", lab: " in line]
     do(s, "done")
     assert s.ask == ("build", 1)
     assert s.view(1)["players"][0]["table"][2]["state"] == "empty"
     do(s, "done")
     assert s.view(1)["players"][0]["table"][2]["state"] == "muscle"   # the phase is over
+    assert [line for line in s.view(1)["log"] if ", lab: seat 0 " in line] == mine
     assert s.view(1)["board"]["rows"]["research"]["deck"] == deck + 1
 
 

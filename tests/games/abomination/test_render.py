@@ -197,3 +197,13 @@ def test_the_viewer_is_the_seat_shown_its_hand_and_narrow_terminals_work():
     text = draw(state.view(state.current_player), width=80)
     assert max(len(line) for line in text.splitlines()) <= 80
     assert "Paris" in text and "Bribe & Bump track" in text
+
+
+def test_the_recent_log_is_drawn():
+    s = cardboard.load_game("abomination", players=2, seed=4).new_initial_state()
+    rnd = random.Random(4)
+    for _ in range(30):
+        s.apply(rnd.choice(s.legal_actions()))
+    view = s.view(0)
+    text = flat(draw(view))
+    assert "recent" in text and flat(view["log"][-1]) in text

@@ -552,6 +552,10 @@ def render_view(view: dict) -> RenderableType:
         head.append("   ♛ First Player ", "dim")
         head.append_text(seat_mark(first))
     parts.append(head)
+    log = view.get("log") or []
+    if log:   # reference first, the live situation last: the last few things that happened
+        parts.append(Panel(Text("\n".join(log[-8:]), "dim"), title="recent", title_align="left",
+                           border_style="dim"))
     parts.append(render_event(view))
     parts.append(render_paris(view))
     parts.append(render_cards(view))

@@ -10,6 +10,7 @@ from __future__ import annotations
 from cardboard.engine import Rng
 
 from .game import STAGES, TRACKED
+from .words import log_lines
 
 PART_STATES = ("empty", "muscle", "skin", "alive")
 
@@ -89,6 +90,7 @@ class ViewMixin:
             "event_deck": len(self.event_deck),
             "to_move": decider,
             "deciding": None if over else ("lab" if lab and decider != seat else self.ask[0]),
+            "log": log_lines(self, seat),
             "over": over,
         }
         if seat is not None and decider == seat:

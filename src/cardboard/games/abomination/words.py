@@ -5,9 +5,9 @@ ROMAN = ("", "I", "II", "III", "IV")
 SUBS = ("muscle", "organ", "blood")
 
 
-def _space_name(cfg, space_id: str) -> str:
+def _space_name(cfg, space_id: str, whose: str = "your") -> str:
     if space_id in ("study", "generator"):
-        return f"your lab's {space_id.capitalize()}"
+        return f"{whose} lab's {space_id.capitalize()}"
     i = cfg.space_index[space_id]
     loc = next(x for x in cfg.content.locations if x.id == cfg.space_loc[i])
     return f"{loc.name}: {cfg.spaces[i].name}"
@@ -104,3 +104,119 @@ def action_label(cfg, a) -> str:
     if k == "reroll":
         return f"Use your reroll on {_dice(a)}"
     return k
+
+
+# ---------------------------------------------------------------- the log in words
+PART_STATES = ("gone", "muscle side", "skin side", "alive")
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def _card_name(cfg, card_id: str) -> str:
+    for family in (cfg.research, cfg.humanity, cfg.scoundrels):
+        for spec in family:
+            if spec.id == card_id:
+                return spec.name
+    return card_id
+
+
+def _roll_text(roll) -> str:
+    return ", ".join(f"{colour} {face}" for colour, face in roll)
+
+
+def _entry_line(cfg, e) -> str:
+    """One log event (round and phase stripped) in words; "seat N" is put in names by the table."""
+    k = e[0]
+    s = f"seat {e[1]}" if len(e) > 1 and isinstance(e[1], int) else ""
+    if k == "event":
+        side = getattr(next(x for x in cfg.events if x.id == e[1]), e[2])
+        return f"Event: {side.name}: {side.text}"
+    if k == "encounter":
+        return f"Encounter read: {next(x.name for x in cfg.encounters if x.id == e[1])}"
+    if k == "hold_encounter":
+        return f"{s} (First Player) holds an encounter face down"
+    if k == "target":
+        return f"the target is {s}"
+    if k == "captain":
+        return f"the Captain moves to space {e[1]}"
+    if k == "pass":
+        return f"{s} passes"
+    if k == "place":
+        return f"{s} places {'an assistant' if e[3] == 'assistant' else 'a scientist'} at {_space_name(cfg, e[2], 'their')}"
+    if k == "bump":
+        return f"{s} bumps seat {e[2]}'s meeple, paying {_count(e[3], 'franc')}"
+    if k == "stay":
+        return f"{s} leaves the bumped meeple on the track"
+    if k == "blocked":
+        return f"{s} sends seat {e[2]}'s meeple back with {_card_name(cfg, e[3])}"
+    if k == "pay_police":
+        return f"{s} pays off a police marker"
+    if k == "dial":
+        return f"{s}: {e[2].capitalize()} {'+' if e[3] > 0 else ''}{e[3]}"
+    if k == "decline":
+        return f"{s} declines"
+    if k == "draw_cadavers":
+        return f"{s} draws {_count(e[3], 'cadaver')} from the {e[2].replace('_', ' ').title()}"
+    if k == "cadaver":
+        what = "its attribute option" if e[3] == "option" else "its materials"
+        return f"{s} resolves {_cadaver_name(cfg, e[2])} for {what}"
+    if k == "draw_card":
+        return f"{s} takes a {e[2]} card from the {'deck' if e[3] == 'deck' else 'face-up row'}"
+    if k == "play":
+        return f"{s} plays {_card_name(cfg, e[2])}"
+    if k == "cancel":
+        return f"{s} cancels the encounter with {_card_name(cfg, e[2])}"
+    if k == "hire":
+        return f"{s} hires {_card_name(cfg, e[2])}"
+    if k == "buy":
+        item = {"ice": "an ice block", "jar": "a Leyden jar"}.get(e[2], "animal cubes")
+        return f"{s} buys {item} for {_count(e[3], 'franc')}"
+    if k == "sell":
+        return f"{s} sells {_count(e[3], 'preserved cube')}"
+    if k == "entry":
+        return f"{s} reads story entry {e[2]}, {cfg.entries[e[2]].title}"
+    if k == "choice":
+        return f"{s} chooses: {cfg.entries[e[2]].choices[e[3]].text}" if e[2] in cfg.entries else f"{s} chooses"
+    if k == "build":
+        return (f"{s} {'starts' if e[3] == 'start' else 'completes'} the {e[2]} with stage {ROMAN[e[4]]} "
+                f"materials (+{_count(e[5], 'VP')})")
+    if k == "throw":
+        return f"{s} throws the switch with {_count(e[2], 'jar')}: {_roll_text(e[3])}"
+    if k == "research_dice":
+        return f"{s} plays {_card_name(cfg, e[2])} on the dice: {_roll_text(e[3])}"
+    if k == "reroll":
+        return f"{s} rerolls: {_roll_text(e[2])}"
+    if k == "damage":
+        return f"{s}: a damage marker on the {e[2]}"
+    if k == "alive":
+        return f"{s}: the {e[2]} comes alive"
+    if k == "repair":
+        return f"{s}: the {e[2]} is repaired"
+    if k == "downgrade":
+        return f"{s}: the {e[2]} is downgraded ({PART_STATES[e[3]]})"
+    if k == "objective":
+        name = next(x.name for x in cfg.objectives if x.id == e[1])
+        return f"Objective {name} claimed by " + ", ".join(f"seat {x}" for x in e[2])
+    if k == "game_over":
+        return "the Captain reaches the skull: the game is over" if e[1] == "captain" \
+            else "a monster is alive: the game is over"
+    return " ".join(str(x) for x in e)
+
+
+def log_lines(state, seat) -> list[str]:
+    """The log in words as `seat` may read it: during a lab phase, what the other players did
+    in their labs this phase is left out until it ends [AM-H-1]."""
+    from cardboard.engine.data import cons_to_list
+
+    cfg = state.cfg
+    hide_lab = state.phase == "lab"
+    lines = []
+    for entry in cons_to_list(state.log):
+        rnd, phase, e = entry[0], entry[1], entry[2:]
+        if hide_lab and phase == "lab" and rnd == state.round and not (len(e) > 1 and e[1] == seat
+                                                                         and isinstance(e[1], int)):
+            continue
+        lines.append(f"Round {rnd}, {phase}: {_entry_line(cfg, e)}")
+    return lines
