@@ -350,6 +350,17 @@ def test_prisha_places_again_when_bumped():
     do(t, "place", space="research", meeple="assistant", bump=0)
     do(t, "stay")
     assert t.bump == ((0, False),) and t.ask[:2] == ("card", 1)
+    # she may bump back: her meeple leaves the track first, so she pays the track's first cost
+    b = city(2, characters=["prisha_chatwal", "marie_freeman"])
+    edit(b, 1, francs=5)
+    do(b, "place", space="research", meeple="assistant")
+    do(b, "decline")
+    do(b, "place", space="research", meeple="assistant", bump=0)
+    edit(b, 0, francs=b.cfg.bump_costs[0])           # enough for the first space, not the second
+    assert b.cfg.bump_costs[0] < b.cfg.bump_costs[1]
+    do(b, "place", space="research", meeple="assistant", bump=0)
+    assert b.bump == ((1, False),) and b.spaces[at(b, "research")] == ((0, False),)
+    assert b.players[0].francs == 0 and b.players[1].francs == 5 - 2 + 2
     # another character is not asked
     u = city(2)
     edit(u, 1, francs=5)

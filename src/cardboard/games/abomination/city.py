@@ -70,8 +70,9 @@ class CityMixin:
             return []
         out = []
         no_bump = any(r.kind == "no_bumping" for r in self.rules)
-        track_free = len(self.bump) < len(cfg.bump_costs) and not no_bump
-        bump_cost = cfg.bump_costs[len(self.bump)] if track_free else 0
+        on_track = len(self.bump) - (1 if bumped else 0)   # a bumped meeple leaves the track first
+        track_free = on_track < len(cfg.bump_costs) and not no_bump
+        bump_cost = cfg.bump_costs[on_track] if track_free else 0
         for i, space in enumerate(cfg.spaces):
             loc = cfg.space_loc[i]
             if cfg.loc_index[loc] in self.closed:
