@@ -4,6 +4,9 @@ markers, humanity cards that block a placement, and the characters' city abiliti
 AM-K-5, AM-K-7, AM-D-2..4, AM-S-6)."""
 from types import SimpleNamespace
 
+import pytest
+
+from cardboard.engine.errors import IllegalAction
 from cardboard.games.abomination.player import cube
 
 from .util import before_round, do, edit, give_card, log_entries, moves, start_round
@@ -357,6 +360,8 @@ def test_prisha_places_again_when_bumped():
     do(b, "decline")
     do(b, "place", space="research", meeple="assistant", bump=0)
     edit(b, 0, francs=b.cfg.bump_costs[0])           # enough for the first space, not the second
+    with pytest.raises(IllegalAction, match=r"the meeple bumped is an assistant: place that one \[AM-X-1\]"):
+        b.apply(b._act("place", space="pray", meeple="scientist"))
     assert b.cfg.bump_costs[0] < b.cfg.bump_costs[1]
     do(b, "place", space="research", meeple="assistant", bump=0)
     assert b.bump == ((1, False),) and b.spaces[at(b, "research")] == ((0, False),)

@@ -70,7 +70,10 @@ def _why_not_place(state, seat: int, args: dict) -> str:
     meeple = args.get("meeple")
     if meeple not in ("scientist", "assistant"):
         return "the meeple is 'scientist' or 'assistant' [AM-Y-1]"
-    if (meeple == "scientist" and not p.free_sci) or (meeple == "assistant" and not p.free_asst):
+    again = state.ask[0] == "replace"   # Prisha places the meeple just bumped, not one from her card
+    if again and (meeple == "scientist") != state.ask[2]:
+        return f"the meeple bumped is {'a scientist' if state.ask[2] else 'an assistant'}: place that one [AM-X-1]"
+    if not again and ((meeple == "scientist" and not p.free_sci) or (meeple == "assistant" and not p.free_asst)):
         return f"you have no {meeple} left on your character card [AM-Y-2]"
     space = args.get("space")
     if not isinstance(space, str):
@@ -100,13 +103,14 @@ def _why_not_place(state, seat: int, args: dict) -> str:
         return "that space is taken: name the meeple to bump [AM-Y-4]"
     if any(r.kind == "no_bumping" for r in state.rules):
         return "no meeple may be bumped this round [AM-E-2]"
-    if len(state.bump) >= len(cfg.bump_costs):
+    on_track = len(state.bump) - (1 if again else 0)
+    if on_track >= len(cfg.bump_costs):
         return "the bump track is full: that meeple cannot be bumped [AM-Y-4]"
     if not isinstance(bump, int) or isinstance(bump, bool) or not 0 <= bump < len(occ):
         return f"there is no meeple {bump!r} on that space to bump [AM-Y-4]"
     if occ[bump][0] == seat:
         return "you cannot bump your own meeple [AM-D-2]"
-    need = cost + cfg.bump_costs[len(state.bump)]
+    need = cost + cfg.bump_costs[on_track]
     return f"placing there and bumping costs {need} francs and you have {p.francs} [AM-Y-4]"
 
 
