@@ -1309,7 +1309,7 @@ class AbominationHeuristic(ValuedHeuristic):
             ctx.accumulate(effects, d, loc)
             bump = a.get("bump")
             if bump is not None:
-                price = cfg.bump_costs[len(state.bump)]
+                price = state.bump_cost(replacing=state.ask[0] == "replace") or 0
                 d.fr -= price
                 d.extra -= 0.5 * FV * price / max(1, ctx.n - 1)   # francs handed to a rival
             v = ctx.value(d)

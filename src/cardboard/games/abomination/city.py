@@ -49,6 +49,14 @@ class CityMixin:
                 cost += rule.amount
         return max(0, cost)
 
+    def bump_cost(self, replacing: bool = False) -> int | None:
+        """[AM-Y-4] what bumping costs now (None: the track is full or bumping is off this round).
+        A meeple being placed again (Prisha) leaves the track first."""
+        on_track = len(self.bump) - (1 if replacing else 0)
+        if on_track >= len(self.cfg.bump_costs) or any(r.kind == "no_bumping" for r in self.rules):
+            return None
+        return self.cfg.bump_costs[on_track]
+
     def scientists_only(self, i: int) -> bool:
         if self.cfg.spaces[i].who == "scientist":
             return True
@@ -69,10 +77,8 @@ class CityMixin:
         if not kinds:
             return []
         out = []
-        no_bump = any(r.kind == "no_bumping" for r in self.rules)
-        on_track = len(self.bump) - (1 if bumped else 0)   # a bumped meeple leaves the track first
-        track_free = on_track < len(cfg.bump_costs) and not no_bump
-        bump_cost = cfg.bump_costs[on_track] if track_free else 0
+        bump_cost = self.bump_cost(replacing=bumped)
+        track_free = bump_cost is not None
         for i, space in enumerate(cfg.spaces):
             loc = cfg.space_loc[i]
             if cfg.loc_index[loc] in self.closed:
