@@ -1,0 +1,77 @@
+"""Winning and losing [AR-O-*, AR-W-*] and objectives [AR-OB-*]."""
+from .util import at_turn, clear_map, edit, new, run, sp
+
+
+def calm(**opts):
+    opts.setdefault("heroes", ["ansel"])
+    opts.setdefault("classes", ["slayer"])
+    s = at_turn(new(1, **opts), 0, hand=())
+    edit(s, 0, items=())
+    clear_map(s)
+    return s
+
+
+def test_survival_end_wins():
+    s = calm()
+    s.survival = s.cfg.scenario.survival_track - 1
+    k = 0
+    edit(s, 0, space=s.cfg.vps[k][2][0], hand=tuple(s.cfg.vps[k][0].cost))
+    for c in s.cfg.vps[k][0].cost:
+        s.apply(next(a for a in s.legal_actions() if a.kind == "secure" and a["chip"] == c))
+    assert s.is_terminal() and s.result == "win" and s.scores() == [1.0]   # [AR-W-3, AR-W-5]
+    assert s.winners() == [0]
+
+
+def test_extra_goal_holds_survival_on_its_last_space():
+    s = calm(scenario="long_night")
+    s.survival = s.cfg.scenario.survival_track + 3
+    run(s, ("draw", 0))
+    assert not s.is_terminal() and s.survival == s.cfg.scenario.survival_track   # [AR-W-2]
+    s.vp_state = (1, 1, 1, 1, 0, 0, 0, 0)
+    run(s, ("draw", 0))
+    assert s.result == "win"
+
+
+def test_fear_end_loses_and_a_loss_beats_a_win():
+    s = calm()
+    s.fear = s.cfg.scenario.fear_track - 1
+    s.monsters = ((9, 3, sp(s, "1.r3"), 0, False),)
+    run(s, ("activate", 9, True))
+    assert s.result == "loss" and "AR-W-6" in s.cause and s.scores() == [0.0]   # [AR-W-6, AR-W-9]
+    t = calm()
+    t.fear = t.cfg.scenario.fear_track
+    t.survival = t.cfg.scenario.survival_track
+    run(t, ("draw", 0))
+    assert t.result == "loss"
+
+
+def test_objective_completion_gives_survival_and_flips_the_next():
+    s = calm()
+    sa = next(i for i, o in enumerate(s.cfg.objectives) if o.id == "slay_the_beast")
+    s.objective, s.obj_deck = sa, (0,)
+    here = sp(s, "2.a1")
+    s.monsters = ((9, 4, here, 3, False),)
+    s.roll = (2,)
+    run(s, ("strike", 0, "ranged", here, ("monster", 9), True, False))
+    assert s.survival == 2 and s.objective == 0                        # [AR-W-4, AR-OB-2]
+
+
+def test_tokens_objective_needs_the_player_count_completions():
+    s = calm()
+    ey = next(i for i, o in enumerate(s.cfg.objectives) if o.id == "eyes_on_the_enemy")
+    s.objective, s.obj_deck, s.obj_marks = ey, (), 0
+    tok = s.cfg.shadow_pool.index("v")
+    edit(s, 0, space=sp(s, "2.a1"))
+    s.shadows = ((1, sp(s, "2.a2"), tok),)
+    run(s, ("reveals", 0))
+    assert s.obj_marks == 1 and s.survival == 0                        # [AR-OB-3, AR-OB-4] solo: 2
+    s.shadows = ((2, sp(s, "2.fk"), tok),)
+    edit(s, 0, space=sp(s, "2.a2"))
+    run(s, ("reveals", 0))
+    assert s.survival == 1 and s.objective == -1
+
+
+def test_cooperative_scores_are_shared():
+    s = new(3, heroes=["ansel", "pip", "mara"], classes=["slayer", "warden", "trapper"])
+    sc = s.scores()
+    assert len(set(sc)) == 1 and 0 < sc[0] < 1                          # [AR-O-1]

