@@ -1,5 +1,5 @@
 """The Great Beast phase [AR-G-*, AR-GB-*, AR-K-15, AR-KW-2..8]."""
-from .util import at_turn, clear_map, edit, new, run, sp
+from .util import at_turn, clear_map, do, edit, new, run, sp
 
 
 def calm(players=1, **opts):
@@ -190,3 +190,34 @@ def test_the_players_choose_which_hero_is_attacked():
     while s.ask[0] == "victim":
         s.apply(next(a for a in s.legal_actions() if a["hero"] == 1))
     assert s.heroes[0].track == 0 and s.roll                   # only the chosen hero was attacked
+
+
+def test_monsters_moved_by_bell_of_warding_or_ambush_set_off_traps():
+    """[AR-K-12] "When a monster enters a space with a trap": whatever moved it."""
+    s = calm(1, heroes=["pip"], classes=["trapper"])
+    bell = s.cfg.items.index(next(i for i in s.cfg.items if i.id == "bell_of_warding"))
+    r3, r2 = sp(s, "1.r3"), sp(s, "1.r2")
+    edit(s, 0, space=sp(s, "1.l3"), items=(bell,), traps=0)
+    s.traps = ((r2, 0),)
+    s.monsters = ((9, 3, r3, 0, False),)                   # the Elk-Mother on the gate
+    s._legal = None
+    do(s, "item", item=bell)
+    assert s.monster(9)[2] == r2                           # one step away from the Village Center
+    assert s.traps == () and s.heroes[0].traps == 1        # the trap fired and came back
+    t = calm(1, heroes=["pip"], classes=["trapper"])
+    t.villagers = tuple(1 if k == r2 else 0 for k in range(len(t.villagers)))
+    t.traps = ((r2, 0),)
+    t.monsters = ((9, 3, r3, 0, False),)
+    edit(t, 0, traps=0)
+    ambush = next(g for g in t.cfg.gb_cards if g.id == "ambush").event[0]
+    run(t, ("event", ambush, 0, 0))
+    assert t.traps == () and t.heroes[0].traps == 1
+
+
+def test_a_flying_monster_advances_over_a_trap():
+    """Flying ignores traps (design 2.4): an advancing Gloomwing neither fires nor stops at one."""
+    s = calm(1, heroes=["pip"], classes=["trapper"])
+    s.monsters = ((9, 4, sp(s, "1.r1"), 0, False),)         # the Gloomwing: Flying
+    s.traps = ((sp(s, "1.r2"), 0),)
+    run(s, ("advance", 9, 2, False))
+    assert s.monster(9)[2] == sp(s, "1.r3") and s.traps == ((sp(s, "1.r2"), 0),)

@@ -172,7 +172,7 @@ def test_ability_levels_set_the_dice():
     s.monsters = ((9, 3, here, 0, False), (10, 3, sp(s, "1.r1"), 0, False))
     do(s, "use", action="cleave", pay=("R",))
     assert s.ask[0] == "target" and s.ask[3] == 4          # [AR-A-3] melee rolls Strength
-    do(s, "target", space=here, monster=9)
+    do(s, "target", space="1.r2", monster=9)
     while s.ask[0] != "turn":
         s.apply(s.legal_actions()[-1])
     edit(s, 0, stats=(3, 4, 3, 2))
@@ -200,7 +200,7 @@ def test_placing_traps_and_choosing_the_trap_target():
     here = sp(s, "1.r3")
     edit(s, 0, space=here, hand=("B",), traps=3)
     do(s, "use", action="snare", pay=("B",))                # [AR-K-11] the chip spent, the trap placed
-    do(s, "place", space=here)
+    do(s, "place", space="1.r3")
     assert s.traps == ((here, 0),) and s.heroes[0].traps == 2
     s.monsters = ((9, 1, here, 0, False), (10, 2, here, 0, False))
     run(s, ("trap_fire", 0, here, 9))
@@ -227,3 +227,26 @@ def test_aberration_cards_stay_and_act():
     while t.ask[0] == "walk":
         do(t, "stop")
     assert t.ask[0] == "target" and t.ask[2] == "ranged"     # [AR-AC-4] Keen Sight on the X chip
+
+
+def test_shield_wall_guards_its_space_against_a_ranged_counter_from_next_door():
+    s = calm(klass="warden")
+    here, next_door = sp(s, "1.r3"), sp(s, "1.r2")
+    edit(s, 0, space=here, shield=1, track=0)
+    s.levels = (1, 1, 1, 1, 2)                               # Gloomwing L2: Ranged
+    s.monsters = ((11, 4, next_door, 0, False),)
+    s.roll = (2, 2)
+    run(s, ("mhit", 11, ("hero", 0), True))
+    assert s.heroes[0].track == 1                            # 2 hits, 1 stopped by the wall in the hero's space
+
+
+def test_a_monster_pushed_by_influence_sets_off_a_trap():
+    s = calm(hero="pip", klass="trapper")
+    fk, l1 = sp(s, "1.fk"), sp(s, "1.l1")
+    s.influence = frozenset({sp(s, "1.a1")})
+    s.monsters = ((9, 3, fk, 0, False),)                      # the Elk-Mother, pushed fk -> l1
+    s.traps = ((l1, 0),)
+    edit(s, 0, traps=0)
+    run(s, ("influence", 0, 0))
+    assert fk in s.influence and s.monster(9)[2] == l1
+    assert s.traps == () and s.heroes[0].traps == 1           # [AR-K-12] the trap fired

@@ -75,3 +75,42 @@ def test_cooperative_scores_are_shared():
     s = new(3, heroes=["ansel", "pip", "mara"], classes=["slayer", "warden", "trapper"])
     sc = s.scores()
     assert len(set(sc)) == 1 and 0 < sc[0] < 1                          # [AR-O-1]
+
+
+def test_ring_of_fire_counts_only_fires_lit_during_play():
+    """Every tile has a Fire icon, so the set-up Fires stand on all 4 boards: Ring of Fire counts only
+    Fires placed during play (RULES.md decision 11, CONTENT.md 21)."""
+    s = new(1, seed=2, heroes=["ansel"], classes=["slayer"])
+    ring = next(i for i, o in enumerate(s.cfg.objectives) if o.id == "ring_of_fire")
+    assert len({s.cfg.board_of[x] for x in s.fire}) == 4 and s.lit == frozenset()
+    at_turn(s, 0, hand=())
+    s.objective, s.obj_deck = ring, ()
+    survival = s.survival
+    s._place_fire(sp(s, "1.a1"))
+    s._place_fire(sp(s, "2.a1"))
+    run(s, ("draw", 0))
+    assert s.objective == ring and s.survival == survival   # set-up Fires do not count
+    s._place_fire(sp(s, "3.fk"))
+    run(s, ("draw", 0))
+    assert s.objective == -1 and s.survival == survival + 1
+
+
+def test_moves_name_spaces_by_their_ids():
+    """Steps, targets, placements and shoves all name spaces by id ("1.r3", "VC") [AR-M-1]."""
+    from cardboard.engine import IllegalAction
+    s = calm()
+    here = sp(s, "1.r2")
+    edit(s, 0, space=here, hand=("R",))
+    s.monsters = ((9, 1, here, 0, False),)
+    s.apply_json({"kind": "use", "action": "cleave", "pay": ["R"]})
+    assert [a.to_json() for a in s.legal_actions()] == [{"kind": "target", "space": "1.r2", "monster": 9}]
+    assert str(s.legal_actions()[0]) == "Attack 1.r2 monster #9"
+    before = s._dump()
+    try:
+        s.apply_json({"kind": "target", "space": here, "monster": 9})
+    except IllegalAction as exc:
+        assert "AR-M-1" in str(exc)
+    else:
+        raise AssertionError("a space index was accepted")
+    assert s._dump() == before
+    s.apply_json({"kind": "target", "space": "1.r2", "monster": 9})

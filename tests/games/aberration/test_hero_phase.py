@@ -174,3 +174,24 @@ def test_experience_waits_for_your_next_turn():
     assert not any(a.kind in ("upgrade", "unlock", "attune") for a in s.legal_actions())
     do(s, "end", hold="")
     assert s.ask == ("predraw", 0) and moves(s, "unlock")          # spent on the next turn
+
+
+def test_any_move_may_escort_one_villager_unless_gaping_maw():
+    """Design 2.5: any hero move may bring 1 villager from its starting space (March: 2)."""
+    s = at_turn(solo(), 0, hand=("G",))
+    clear_map(s)
+    g1 = sp(s, "1.r3")
+    s.villagers = tuple(3 if k == g1 else 0 for k in range(len(s.villagers)))
+    edit(s, 0, space=g1, hand=("G",))
+    do(s, "use", action="stalk", pay=("G",))                       # a plain move
+    assert {a.get("escort") for a in moves(s, "step", to="VC")} == {0, 1}
+    pool = s.pool
+    do(s, "step", to="VC", escort=1)
+    assert s.pool == pool + 1 and s.villagers[g1] == 2
+    t = at_turn(solo(), 0, hand=("G",))
+    clear_map(t)
+    t.villagers = tuple(3 if k == g1 else 0 for k in range(len(t.villagers)))
+    maw = next(i for i, c in enumerate(t.cfg.aberrations) if c.id == "gaping_maw")
+    edit(t, 0, space=g1, hand=("G",), cards=(maw,))
+    do(t, "use", action="stalk", pay=("G",))
+    assert {a.get("escort") for a in moves(t, "step", to="VC")} == {None}   # cannot escort

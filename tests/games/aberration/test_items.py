@@ -108,3 +108,39 @@ def test_exploit_of_an_attunable_item_needs_no_attunement():
     cs = item(s, "courser")                  # attunable, exploit Act
     edit(s, 0, items=(cs,), xp=0, bag=("B",))
     assert moves(s, "exploit", item=cs, to=0)                 # [AR-IT-16]
+
+
+def test_lucky_is_offered_on_the_wingbeats_roll():
+    """Lucky: "usable whenever the dice are rolled", the Wingbeats event's roll included [AR-IT-12]."""
+    wing = None
+    for state in range(1, 60):
+        s = two()
+        lucky = item(s, "tinderbox")
+        edit(s, 1, items=(lucky,))
+        edit(s, 0, space=sp(s, "1.r2"), track=0)
+        edit(s, 1, space=0)                               # in the Village Center: does not roll
+        wing = next(g for g in s.cfg.gb_cards if g.id == "wingbeats").event[0]
+        s.rng.state = state
+        run(s, ("event", wing, 0, 0))
+        if s.ask[0] == "reroll":
+            break
+    assert s.ask[0] == "reroll" and s.ask[1] == 1 and s.ask[2] == "peril"   # an Aberration icon rolled
+    do(s, "reroll", item=lucky)
+    assert lucky in s.item_discard
+    hits = sum(1 for f in s.roll if f == 2)                # only the icons were rerolled; they hurt
+    while s.ask[0] != "turn":
+        s.apply(s.legal_actions()[-1])
+    assert s.heroes[0].track == hits and s.heroes[1].track == 0
+
+
+def test_whetstone_adds_its_dice_to_press_on():
+    s = two()
+    stone = item(s, "whetstone")
+    edit(s, 0, items=(stone,), space=sp(s, "1.r2"), hand=("B",))
+    s.monsters = ((9, 3, sp(s, "1.r3"), 0, False),)       # the Elk-Mother next door
+    do(s, "item", item=stone)
+    assert s.heroes[0].melee_bonus == 2
+    do(s, "use", action="press_on", pay=("B",))
+    do(s, "step", to="1.r3")
+    assert s.ask[0] == "target" and s.ask[3] == 1 + 2      # Press On's melee 1, +2 from the Whetstone
+    assert s.heroes[0].melee_bonus == 0                     # used up by that attack

@@ -169,3 +169,29 @@ def test_influence_supply_and_fire_supply_run_out():
     assert s2.fire_left() == 0
     s2._place_fire(20)
     assert 20 not in s2.fire                                     # [AR-S-22] 10 Fire tokens
+
+
+def test_fortify_pays_toward_one_vantage_point():
+    """Fortify: "pay toward any one Vantage Point as if standing on its entry space" [AR-M-8]."""
+    s = calm()
+    s.pool = 1
+    edit(s, 0, hand=("Y", "G", "B", "R"))
+    do(s, "use", action="rally", pay=("Y",))
+    do(s, "assign", spot="fortify", source="pool")
+    assert {a["vp"] for a in moves(s, "secure")} >= {"1A", "2B"}     # any standing Point at first
+    do(s, "secure", vp="1A", chip="G")
+    assert {a["vp"] for a in moves(s, "secure")} == {"1A"}            # then only that one
+    do(s, "stop")
+    assert s.ask[0] == "turn"
+
+
+def test_guardian_villagers_survive_an_influence_push():
+    """Guardian: villagers in the Warden's space cannot be damaged, Influence's push included."""
+    s = calm(classes=["warden"])
+    fk, l1 = sp(s, "1.fk"), sp(s, "1.l1")
+    s.influence = frozenset({sp(s, "1.a1")})
+    edit(s, 0, space=fk, track=0, locks=frozenset({"R"}))     # Guardian unlocked
+    s.villagers = tuple(2 if k == fk else 0 for k in range(len(s.villagers)))
+    fear = s.fear
+    run(s, ("influence", 0, 0))
+    assert s.villagers[l1] == 2 and s.fear == fear and s.heroes[0].space == l1

@@ -121,3 +121,60 @@ def test_clones_never_share_a_change():
                 c.apply(r.choice(c.legal_actions()))
         assert json.dumps(s._dump(), sort_keys=True) == before
         s.apply(r.choice(s.legal_actions()))
+
+
+def test_clones_forget_which_heroes_they_copied():
+    """A clone and its original share Heroes until one writes: neither may write into a shared one."""
+    s = new(2, seed=6)
+    s.apply(s.legal_actions()[0])
+    c = s.clone()
+    assert s._edited == frozenset() and c._edited == frozenset()
+    for state in (s, c):
+        for name in state._copy_slots:
+            value = getattr(state, name)
+            assert not isinstance(value, (list, dict, set)), name
+    before = json.dumps(s._dump(), sort_keys=True)
+    c._me(c.ask[1]).xp += 5
+    assert json.dumps(s._dump(), sort_keys=True) == before
+
+
+def test_illegal_and_out_of_turn_moves_change_nothing():
+    s = new(3, seed=11)
+    r = random.Random(5)
+    for _ in range(80):
+        if s.is_terminal():
+            break
+        before = json.dumps(s._dump(), sort_keys=True)
+        legal = {a.json_key() for a in s.legal_actions()}
+        bad = [{"kind": "end", "hold": "Q"}, {"kind": "step", "to": "9.zz"}, {"kind": "target", "space": 3},
+               {"kind": "pass"}, {"kind": "draw"}, {"kind": "secure", "vp": "1A", "chip": "X"}]
+        for doc in bad:
+            if Action.key_of_json(doc) in legal:
+                continue
+            try:
+                s.apply_json(doc)
+            except IllegalAction:
+                pass
+            else:
+                raise AssertionError(f"{doc} accepted")
+            assert json.dumps(s._dump(), sort_keys=True) == before and len(s.history) == _
+        s.apply(r.choice(s.legal_actions()))
+
+
+def test_every_decision_names_its_rule_when_a_move_does_not_fit():
+    asked = set()
+    for seed in (1, 2, 3):
+        s = new(1 + seed, seed=seed)
+        r = random.Random(seed)
+        for _ in range(300):
+            if s.is_terminal():
+                break
+            asked.add(s.ask[0])
+            try:
+                s.apply_json({"kind": "nonsense"})
+            except IllegalAction as exc:
+                assert "[AR-" in str(exc), str(exc)
+            else:
+                raise AssertionError("a nonsense move was accepted")
+            s.apply(r.choice(s.legal_actions()))
+    assert {"turn", "walk", "target"} <= asked

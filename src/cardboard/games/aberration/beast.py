@@ -120,7 +120,7 @@ class BeastMixin:
                 self._enter_village(uid)
                 return
             self._monster_to(uid, t)
-            if not leap and any(s == t for s, _ in self.traps):
+            if not leap and any(s == t for s, _ in self.traps) and "flying" not in self.keywords(m[1]):
                 self._now(("trap_check", uid))
                 return
 
@@ -225,7 +225,7 @@ class BeastMixin:
             near = [t for t in self.cfg.adj[m[2]] if t and self.villagers[t] and t not in self.influence]
             if near and not self._has_victim(m[2]):
                 self._monster_to(m[0], near[0])
-                tasks.append(("mstrike", m[0]))
+                tasks += [("trap_check", m[0]), ("mstrike", m[0])]   # a trap there fires first [AR-K-12]
         self._now(*tasks)
 
     def _ev_monstrosities_advance(self, e, point, slot) -> None:
@@ -233,12 +233,21 @@ class BeastMixin:
                     if self.cfg.enemies[m[1]].type == "monstrosity"])
 
     def _ev_peril(self, e, point, slot) -> None:
-        for k, h in enumerate(self.heroes):
-            if h.space:
-                self._roll(e.dice)
-                n = sum(1 for f in self.roll if f == 2)
-                if n:
-                    self._now(("damage", k, n, -1, False))
+        """Wingbeats: each hero outside the Village Center rolls, 1 damage per Aberration icon. Each
+        roll is a roll like any other: Lucky rerolls are offered on it [AR-IT-12]."""
+        self._now(*[("peril", k, e.dice) for k, h in enumerate(self.heroes) if h.space])
+
+    def _task_peril(self, seat: int, dice: int) -> None:
+        if not self.heroes[seat].space:
+            return
+        self._roll(dice)
+        self._say("roll", seat, "peril", self.roll)
+        self._now(("rerolls", "peril", tuple(self.order_from(seat)), seat), ("peril_hit", seat))
+
+    def _task_peril_hit(self, seat: int) -> None:
+        n = sum(1 for f in self.roll if f == 2)
+        if n:
+            self._now(("damage", seat, n, -1, False))
 
     def _ev_drop_held(self, e, point, slot) -> None:
         for k, h in enumerate(self.heroes):

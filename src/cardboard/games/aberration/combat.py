@@ -55,20 +55,26 @@ class CombatMixin:
         self._say("roll", seat, kind, self.roll)
 
     def _reroll_sources(self, seat: int, side: str, roller: int) -> list[tuple]:
-        if side == "hero":
-            useful = any(f == 0 for f in self.roll)
-        else:
-            useful = any(f > 0 for f in self.roll)
-        if not useful:
+        if not self._bad_dice(side):
             return []
         cfg, h = self.cfg, self.heroes[seat]
         out = [("item", i) for i in self.distinct_items(seat, "lucky")]   # [AR-IT-12]
         for p in self.passives(seat):
             if p.kind == "reroll" and p.whose == "any" and not h.pip_used:
                 out.append(("power", "streak"))
-            if p.kind == "reroll" and p.whose == "own" and side == "hero" and roller == seat and not h.coin_used:
+            if p.kind == "reroll" and p.whose == "own" and side != "monster" and roller == seat and not h.coin_used:
                 out.append(("power", "coin"))
         return sorted(set(out))
+
+    def _bad_dice(self, side: str) -> list[int]:
+        """The dice of the roll that went wrong for the heroes, which a Lucky reroll rerolls: the
+        blanks of a hero's attack ("hero"), the hits of a monster's attack ("monster"), the
+        Aberration icons of a Wingbeats roll ("peril", where only they hurt)."""
+        if side == "hero":
+            return [k for k, f in enumerate(self.roll) if f == 0]
+        if side == "peril":
+            return [k for k, f in enumerate(self.roll) if f == 2]
+        return [k for k, f in enumerate(self.roll) if f > 0]
 
     def _task_rerolls(self, side: str, seats: tuple, roller: int) -> None:
         for k, seat in enumerate(seats):
@@ -93,7 +99,7 @@ class CombatMixin:
             h.pip_used = True
         else:
             h.coin_used = True
-        bad = [k for k, f in enumerate(self.roll) if (f == 0) == (side == "hero")]
+        bad = self._bad_dice(side)
         if a.get("power") == "coin":
             bad = bad[:1]
         faces = self.cfg.faces
@@ -184,7 +190,7 @@ class CombatMixin:
                 self._me(seat).xp += self.cfg.rules.xp_monstrosity_kill
             relentless = self.has(seat, "move_after_kill")
             if relentless and kind in ("melee", "ranged"):
-                self._now(("walk", seat, relentless.steps, False, 0, 0))
+                self._now(("walk", seat, relentless.steps, False, self.escort_cap(seat), 0))
             if kind == "melee":
                 heal = sum(p.amount for p in self.passives(seat) if p.kind == "heal_on_melee_kill")
                 if heal:
@@ -242,7 +248,9 @@ class CombatMixin:
         if dmg >= 1 and "parasite" in kw and self.parasite[slot] > 0:   # [AR-KW-7] a token spent: +1 dealt
             dmg += 1
             self.parasite = self.parasite[:slot] + (self.parasite[slot] - 1,) + self.parasite[slot + 1:]
-        space = m[2]
+        # Shield Wall guards the heroes and villagers in its space: the victim's (a Ranged monster's
+        # counter-attack comes from the next space)
+        space = self.heroes[victim[1]].space if victim[0] == "hero" else victim[1]
         dmg -= max((h.shield for h in self.heroes if h.space == space), default=0)
         if victim[0] == "hero":
             seat = victim[1]

@@ -175,10 +175,17 @@ class EffectsMixin:
         steps = self.stat(seat, e.steps)
         pen = sum(p.amount for p in self.passives(seat) if p.kind == "move_penalty")
         steps = max(1, steps - pen)
-        escort = 0
-        if e.kind == "move" and e.escort is not None and not self.has(seat, "no_escort"):
-            escort = ALL if e.escort == "all" else e.escort
-        self._now(("walk", seat, steps, bool(e.pass_monsters), escort, melee))
+        given = getattr(e, "escort", None)
+        self._now(("walk", seat, steps, bool(getattr(e, "pass_monsters", False)), self.escort_cap(seat, given), melee))
+
+    def escort_cap(self, seat: int, given=None) -> int:
+        """[design 2.5] Any hero move may bring 1 villager from its starting space; a move that says
+        `escort N` (or all) may bring more; Gaping Maw forbids escorting."""
+        if self.has(seat, "no_escort"):
+            return 0
+        if given == "all":
+            return ALL
+        return max(1, given or 0)
 
     def _eff_move_then_melee(self, seat, e, ctx) -> None:
         self._eff_move(seat, e, ctx, melee=self.stat(seat, e.dice) + ctx[0])
@@ -187,16 +194,24 @@ class EffectsMixin:
         tasks = []
         for o in self.heroes_near(seat, e.within):
             pen = sum(p.amount for p in self.passives(o) if p.kind == "move_penalty")
-            tasks.append(("walk", o, max(1, e.steps - pen), False, 0, 0))
+            tasks.append(("walk", o, max(1, e.steps - pen), False, self.escort_cap(o), 0))
         self._now(*tasks)
 
     def _eff_melee(self, seat, e, ctx) -> None:
+        here = self.heroes[seat].space
+        if self.targets_in(here):
+            self._ask_target(seat, "melee", self.melee_dice(seat, self.stat(seat, e.dice) + ctx[0]), e, [here])
+
+    def melee_dice(self, seat: int, base: int) -> int:
+        """A melee attack's dice: its own, plus the next-melee bonus (Whetstone, used up by this
+        attack) and standing melee dice (Protruding Bones). Every melee attack comes here, Press On's
+        free one included."""
         h = self.heroes[seat]
-        dice = self.stat(seat, e.dice) + ctx[0] + h.melee_bonus
+        dice = base + h.melee_bonus
         dice += sum(p.amount for p in self.passives(seat) if p.kind == "melee_dice")
         if h.melee_bonus:
             self._me(seat).melee_bonus = 0
-        self._ask_target(seat, "melee", dice, e, [h.space])
+        return dice
 
     def _eff_ranged(self, seat, e, ctx) -> None:
         self._ask_target(seat, "ranged", self.stat(seat, e.dice) + ctx[0], e, self.attack_spaces(seat, e))
@@ -213,16 +228,16 @@ class EffectsMixin:
         out = []
         for s in spaces:
             if area:
-                out.append(self._act("target", space=s))
+                out.append(self._act("target", space=self.cfg.names[s]))
             else:
-                out += [self._act("target", space=s, **{what: uid}) for what, uid in self.targets_in(s)]
+                out += [self._act("target", space=self.cfg.names[s], **{what: uid}) for what, uid in self.targets_in(s)]
         return out
 
     def _do_target(self, a, ask) -> None:
         _, seat, kind, dice, area, quick, armour, spaces = ask
         piece = ("area",) if area else (("monster", a["monster"]) if a.get("monster") is not None
                                        else ("shadow", a["shadow"]))
-        self._now(("attack", seat, kind, dice, a["space"], piece, quick, armour))
+        self._now(("attack", seat, kind, dice, self.cfg.index[a["space"]], piece, quick, armour))
 
     def _eff_melee_bonus(self, seat, e, ctx) -> None:
         self._me(seat).melee_bonus += e.dice
@@ -282,11 +297,11 @@ class EffectsMixin:
             self.ask = ("place", seat, "fire", tuple(spaces), count, ctx)
 
     def _moves_place(self):
-        return [self._act("place", space=s) for s in self.ask[3]]
+        return [self._act("place", space=self.cfg.names[s]) for s in self.ask[3]]
 
     def _do_place(self, a, ask) -> None:
         _, seat, what, spaces, count, ctx = ask
-        s = a["space"]
+        s = self.cfg.index[a["space"]]
         if what == "trap":
             self._me(seat).traps -= 1
             self.traps += ((s, seat),)
@@ -521,10 +536,10 @@ class EffectsMixin:
             self.ask = ("shove", seat, tuple(cand))
 
     def _moves_shove(self):
-        return [self._act("shove", monster=u, to=t) for u, t in self.ask[2]]
+        return [self._act("shove", monster=u, to=self.cfg.names[t]) for u, t in self.ask[2]]
 
     def _do_shove(self, a, ask) -> None:
-        self._monster_to(a["monster"], a["to"])
+        self._monster_to(a["monster"], self.cfg.index[a["to"]])
         self._now(("trap_check", a["monster"]))
 
     def _moves_pick_monster(self):
@@ -546,12 +561,15 @@ class EffectsMixin:
     def _eff_repel(self, seat, e, ctx) -> None:
         cfg = self.cfg
         b = cfg.board_of[self.heroes[seat].space]
+        moved = []
         for m in sorted(self.monsters):
             if cfg.board_of[m[2]] != b:
                 continue
             away = [t for t in cfg.adj[m[2]] if t != 0 and t not in self.influence and cfg.dist[t] > cfg.dist[m[2]]]
             if away:
                 self._monster_to(m[0], away[0])
+                moved.append(("trap_check", m[0]))   # [AR-K-12] a monster entering a trap's space
+        self._now(*moved)
 
     def _eff_shield(self, seat, e, ctx) -> None:
         self._me(seat).shield = e.amount
@@ -600,11 +618,12 @@ class EffectsMixin:
         self._now(("turn", seat))
 
     def _eff_fortify(self, seat, e, ctx) -> None:
-        self.ask = ("fortify", seat, False)
+        self.ask = ("fortify", seat, False, -1)
 
     def _moves_fortify(self):
-        seat = self.ask[1]
-        standing = [k for k, st in enumerate(self.vp_state) if st == 0]
+        """Fortify pays toward any one Vantage Point: the first chip chooses it, the rest go to it."""
+        seat, chosen = self.ask[1], self.ask[3]
+        standing = [k for k, st in enumerate(self.vp_state) if st == 0 and chosen in (-1, k)]
         return self._secure_moves(seat, standing) + [self._act("stop")]
 
     def _eff_one_of(self, seat, e, ctx) -> None:

@@ -55,6 +55,8 @@ class GoalsMixin:
             met = self.pool + village >= req.count
         elif k == "watchtowers_manned":
             met = sum(1 for i in self.manned if cfg.spots[i][0].startswith("watchtower")) >= req.count
+        elif k == "fires_on_boards":    # only Fires placed during play count (decision 11)
+            met = len({cfg.board_of[s] for s in self.fire & self.lit}) >= req.count
         elif k == "unlock_vp":
             b = cfg.clockwise.index(req.board)
             if not any(self.vp_state[v] == 0 and cfg.vps[v][1] == b for v in range(len(cfg.vps))):
@@ -85,9 +87,6 @@ class GoalsMixin:
         elif kind == "board_cleared":
             if not any(not any(cfg.board_of[m[2]] == b for m in self.monsters)
                        and not any(cfg.board_of[s[1]] == b for s in self.shadows) for b in range(4)):
-                return
-        elif kind == "fires_on_boards":   # checked when a Fire is placed (the set-up Fires are on 4 boards)
-            if len({cfg.board_of[s] for s in self.fire}) < req.count:
                 return
         self._objective_met()
 

@@ -10,20 +10,24 @@ ASKED = {
     "target": ("choose the attack's target [AR-K-1, AR-K-3, AR-K-4]", {"target"}),
     "place": ("choose the space [AR-K-11]", {"place"}),
     "assign": ("assign a villager to a free spot, or stop [AR-K-10]", {"assign", "stop"}),
-    "pick_hero": ("choose the hero", {"pick"}),
-    "pick_shadow": ("choose the shadow to reveal", {"reveal"}),
+    "pick_hero": ("choose the hero the action helps [AR-CB-1]", {"pick"}),
+    "pick_shadow": ("choose the shadow to reveal [AR-SH-4, AR-VL-5]", {"reveal"}),
     "pick_monster": ("choose the monster [AR-K-13]", {"monster"}),
-    "pick_board": ("choose the board", {"board"}),
-    "keep": ("choose the Item to keep", {"keep"}),
-    "shove": ("choose the monster and where it goes", {"shove"}),
-    "foresee": ("put the Great Beast cards back in an order", {"arrange"}),
+    "pick_board": ("choose the board [AR-M-3]", {"board"}),
+    "keep": ("choose the Item to keep [AR-VL-5]", {"keep"}),
+    "shove": ("choose the monster and where it goes [AR-I-6]", {"shove"}),
+    "foresee": ("put the Great Beast cards back in an order [AR-VL-5]", {"arrange"}),
     "fortify": ("pay toward a Vantage Point, or stop [AR-M-8]", {"secure", "stop"}),
-    "one_of": ("choose one of the options", {"choose"}),
+    "one_of": ("choose one of the options [AR-CB-1]", {"choose"}),
     "reroll": ("reroll with a Lucky Item or power, or pass [AR-IT-12]", {"reroll", "pass"}),
     "smite": ("add 1 damage with a Smite Item, or pass [AR-IT-13]", {"smite", "pass"}),
     "block": ("prevent 1 damage with a Block Item, or take it [AR-IT-11]", {"block", "take"}),
     "victim": ("choose which hero the monster attacks [AR-G-6]", {"victim"}),
 }
+
+
+# the moves that name a map space, and the argument that does (always the space's id: "VC", "1.r3")
+SPACE_ARGS = {"step": ("to",), "target": ("space",), "place": ("space",), "shove": ("to",)}
 
 
 def explain_illegal(state, kind: str, args: dict) -> str | None:
@@ -36,6 +40,11 @@ def explain_illegal(state, kind: str, args: dict) -> str | None:
     seat = ask[1]
     h = state.heroes[seat]
     cfg = state.cfg
+    for key in SPACE_ARGS.get(kind, ()):
+        name = args.get(key)
+        if not isinstance(name, str) or name not in cfg.index:
+            return (f"'{key}' names a space by its id, as the map does ('VC', or tile.space like "
+                    f"'{cfg.names[1]}'), not {name!r} [AR-M-1]")
     if kind in ("use", "wield"):
         name = args.get("action")
         act = cfg.actions.get(name) if isinstance(name, str) else None
@@ -58,6 +67,11 @@ def explain_illegal(state, kind: str, args: dict) -> str | None:
     if kind == "target":
         return ("the target must be a monster or shadow in range: melee your space, ranged up to its "
                 "distance, Sight your board [AR-K-1, AR-K-3, AR-K-4, AR-K-7]")
+    if kind == "place":
+        return "choose one of the spaces offered: never on Fire, Influence or another trap [AR-K-11, AR-I-5]"
+    if kind == "shove":
+        return ("move a non-Flying monster in reach to an adjacent space, never into the Village Center or "
+                "Influence [AR-I-6]")
     if kind == "end":
         return "you may hold only one chip of your hand [AR-H-7]"
     if kind == "item":

@@ -172,6 +172,8 @@ class MapMixin:
         t = self.toward(space)
         if t < 0:
             t = 0
+        # Guardian: villagers in a guarding Warden's space cannot be damaged; they move on with her
+        guarded = any(h.space == space and self.has(k, "guard_villagers") for k, h in enumerate(self.heroes))
         for k, h in enumerate(self.heroes):
             if h.space == space:
                 self._me(k).space = t
@@ -179,12 +181,20 @@ class MapMixin:
         n = self.villagers[space]
         if n:
             self.villagers = self.villagers[:space] + (0,) + self.villagers[space + 1:]
-            self.fear += n * self.cfg.rules.fear_villager
+            if not guarded:
+                self.fear += n * self.cfg.rules.fear_villager     # 1 damage: each dies [AR-M-7]
+            elif t == 0:
+                self.pool += n
+                for _ in range(n):
+                    self.objective_event("villager_home")
+            else:
+                self._add_villager(t, n)
         for m in [m for m in self.monsters if m[2] == space]:
             if t == 0:
                 self._enter_village(m[0])
             else:
                 self._monster_to(m[0], t)
+                self._now(("trap_check", m[0]))   # [AR-K-12] it enters the next space: a trap there fires
         for s in [s for s in self.shadows if s[1] == space]:
             if t == 0:     # a shadow that would enter the Village Center is revealed instead
                 self._now(("reveal_one", s[0], False))
@@ -216,9 +226,12 @@ class MapMixin:
 
     # ---------------------------------------------------------------- Fire
     def _place_fire(self, space: int) -> None:
+        """A Fire token from the supply; one placed during play (not at set-up, the heroes' set-up
+        Fires included) counts toward Ring of Fire (RULES.md decision 11)."""
         if self.fire_left() > 0 and space not in self.fire and space not in self.influence and space != 0:
             self.fire = self.fire | {space}
-            self.objective_event("fires_on_boards")
+            if self.phase != "setup":
+                self.lit = self.lit | {space}
 
     # ---------------------------------------------------------------- heroes move
     def step_targets(self, seat: int, pass_monsters: bool) -> list[int]:
@@ -268,7 +281,7 @@ class MapMixin:
         _, seat, steps, pm, escort, escorted, moved, melee = ask
         here = self.heroes[seat].space
         if melee and moved and any(m[2] == here for m in self.monsters):   # Press On
-            self._ask_target(seat, "melee", melee, _Melee, [here])
+            self._ask_target(seat, "melee", self.melee_dice(seat, melee), _Melee, [here])
 
     # ---------------------------------------------------------------- Vantage Points [AR-M-8..10]
     def _entry_vps(self, seat: int) -> list[int]:
@@ -301,14 +314,15 @@ class MapMixin:
         colour = c[-1] if c[-1] in owed else owed[0]
         self.vp_paid = self.vp_paid[:k] + (self.vp_paid[k] + colour,) + self.vp_paid[k + 1:]
         if ask[0] == "fortify":
-            self._now(("fortify_again", seat))
+            self._now(("fortify_again", seat, k))
         else:
             self._now(("turn", seat))
         if not self.vp_owed(k):
             self._secure(k, seat)
 
-    def _task_fortify_again(self, seat: int) -> None:
-        self.ask = ("fortify", seat, True)
+    def _task_fortify_again(self, seat: int, k: int) -> None:
+        if self.vp_state[k] == 0:      # still standing: more chips may go to the same Point
+            self.ask = ("fortify", seat, True, k)
 
     def _secure(self, k: int, seat: int) -> None:
         """The last chip: +1 Survival, the payer's reward, the Point flips and its spot opens."""

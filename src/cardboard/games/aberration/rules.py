@@ -34,7 +34,7 @@ class AberrationAction(Action):
     __slots__ = ()
 
     def label(self) -> str:
-        from .view import action_label
+        from .labels import action_label
 
         return action_label(self.ctx, self)
 
@@ -50,6 +50,7 @@ class AberrationState(HeroesMixin, EffectsMixin, CombatMixin, MapMixin, BeastMix
         "uid",           # the next piece id
         "stack", "shadow_discard",   # shadow tokens: the face-down stacks (top first) and revealed ones
         "influence", "fire",         # frozensets of spaces
+        "lit",           # frozenset of spaces where a Fire was placed during play (Ring of Fire)
         "villagers",     # per space: villager meeples on the map (index 0 unused)
         "pool",          # villagers in the Village Center pool
         "manned",        # frozenset of spot indices holding a villager this round
@@ -79,7 +80,7 @@ class AberrationState(HeroesMixin, EffectsMixin, CombatMixin, MapMixin, BeastMix
         c, sc, n = cfg.content, cfg.scenario, cfg.players
         s = cls(game, Rng(game.seed))
         rng = s.rng
-        s.cfg, s._edited, s.log = cfg, set(), None
+        s.cfg, s._edited, s.log = cfg, frozenset(), None
         s.phase, s.round, s.turn, s.first = SETUP, 0, -1, cfg.first_player
         s.ask, s.todo, s.roll, s.result, s.cause = None, (), (), None, ""
         s.smite, s.roll_target = 0, -1
@@ -89,7 +90,7 @@ class AberrationState(HeroesMixin, EffectsMixin, CombatMixin, MapMixin, BeastMix
         stack = list(range(len(cfg.shadow_pool)))
         rng.shuffle(stack)
         s.stack, s.shadow_discard, s.shadows, s.monsters = tuple(stack), (), (), ()
-        s.influence, s.fire, s.traps = frozenset(), frozenset(), ()
+        s.influence, s.fire, s.traps, s.lit = frozenset(), frozenset(), (), frozenset()
         villagers = [0] * len(cfg.names)
         tiles = {t.id: t for t in c.tiles}
         fires = set()
@@ -133,7 +134,7 @@ class AberrationState(HeroesMixin, EffectsMixin, CombatMixin, MapMixin, BeastMix
             s._hero_setup(seat)
         s.todo += (("reveals", -1), ("round",))
         s._resume()
-        s._edited = set()
+        s._edited = frozenset()
         return s
 
     def _new_hero(self, hero: int, klass: int) -> Hero:
@@ -175,7 +176,7 @@ class AberrationState(HeroesMixin, EffectsMixin, CombatMixin, MapMixin, BeastMix
         return getattr(self, "_moves_" + self.ask[0])()
 
     def _do(self, a: Action) -> None:
-        self._edited = set()
+        self._edited = frozenset()
         ask, self.ask = self.ask, None
         getattr(self, "_do_" + a.kind)(a, ask)
         self._resume()
@@ -225,10 +226,17 @@ class AberrationState(HeroesMixin, EffectsMixin, CombatMixin, MapMixin, BeastMix
     def _say(self, *event) -> None:
         self.log = (self.log, (self.round, self.phase) + event)
 
+    def clone(self) -> "AberrationState":
+        """The engine's slot copy: every slot holds ints, strings, tuples, frozensets or Heroes copied
+        on write. Both sides forget which Heroes they copied, so neither writes into a shared one."""
+        new = super().clone()
+        self._edited = new._edited = frozenset()
+        return new
+
     def _me(self, seat: int) -> Hero:
         """The seat's Hero, copied on its first edit in this move (clones share the old one)."""
         if seat not in self._edited:
-            self._edited.add(seat)
+            self._edited = self._edited | {seat}   # never changed in place: clones share it
             self.heroes = tset(self.heroes, seat, self.heroes[seat].copy())
         return self.heroes[seat]
 
