@@ -255,6 +255,10 @@ def _final(console: Console, game: Game, state: State, draw: Renderer, names: li
     console.print(draw(view))
     console.print(_score_table(state, view, names))
     winners = state.winners()
+    if game.cooperative:
+        won = bool(winners)
+        console.print(Text.assemble(("The team wins" if won else "The team loses", "bold green4" if won else "bold red")))
+        return
     best = _num(state.scores()[winners[0]])
     if game.players == 1:
         console.print(Text.assemble("Final score: ", (f"{best}", "bold")))

@@ -48,7 +48,10 @@ def record(stats: dict, seating, state) -> list[float]:
     """Add a finished game to per-agent stats (seats, scores, win shares); returns each
     seat's win share."""
     scores, winners = state.scores(), state.winners()
-    shares = [1 / len(winners) if s in winners else 0.0 for s in range(len(seating))]
+    if state.game.cooperative:  # the team wins or loses as one: a win counts whole for every seat
+        shares = [1.0 if s in winners else 0.0 for s in range(len(seating))]
+    else:
+        shares = [1 / len(winners) if s in winners else 0.0 for s in range(len(seating))]
     for s, name in enumerate(seating):
         entry = stats[name]
         entry["seats"] += 1

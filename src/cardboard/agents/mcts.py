@@ -72,6 +72,8 @@ def rewards(scores, winners, margin_weight: float = 0.2, score_scale: float = 50
 
 def state_rewards(state: State, margin_weight: float = 0.2, score_scale: float = 50.0) -> list[float]:
     scores = state.scores()
+    if state.game.cooperative:  # one team result: the team's score (1 a win, 0 a loss, between before the end)
+        return [max(0.0, min(1.0, float(v))) for v in scores]
     if state.is_terminal() and type(state).winners is not State.winners:
         winners = state.winners()  # the game's own tie-breaks
     else:  # the leaders, without scoring the game a second time
@@ -293,7 +295,10 @@ class MCTSAgent(Agent):
             reward = state_rewards(state, self.margin_weight, self.score_scale)
         else:
             scores = self.evaluate(state)
-            reward = rewards(scores, _leaders(scores), self.margin_weight, self.score_scale)
+            if state.game.cooperative:
+                reward = [max(0.0, min(1.0, float(v))) for v in scores]
+            else:
+                reward = rewards(scores, _leaders(scores), self.margin_weight, self.score_scale)
         lo, hi = self._lo, self._hi
         for n in path:
             n.visits += 1

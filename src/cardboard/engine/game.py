@@ -23,6 +23,9 @@ class Game:
     search_hints: dict = {}
     # The pydantic model of the options, if the game has one (the web lobby builds its form from it).
     options_model: type | None = None
+    # A cooperative game: every seat shares one result; `winners()` is every seat on a win
+    # and no seat on a loss (the tables and the terminal say "the team wins / loses").
+    cooperative: bool = False
 
     def __init__(self, players: int, seed: int | None = None, options: dict | None = None):
         if isinstance(players, bool) or not isinstance(players, int):

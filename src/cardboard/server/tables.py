@@ -370,6 +370,7 @@ class TableService:
         if over:
             breakdown = getattr(state, "score_breakdown", None)
             doc["result"] = {"scores": state.scores(), "winners": state.winners(),
+                             "cooperative": state.game.cooperative,
                              "breakdown": breakdown() if breakdown else None}
         return doc
 
@@ -407,7 +408,8 @@ class TableService:
             action = state.apply_json(entry["move"])
             steps.append({"n": i + 1, "seat": entry["seat"], "label": str(action), "view": state.view(None)})
         breakdown = getattr(state, "score_breakdown", None)
-        result = {"scores": state.scores(), "winners": state.winners(), "breakdown": breakdown() if breakdown else None}
+        result = {"scores": state.scores(), "winners": state.winners(), "cooperative": state.game.cooperative,
+                  "breakdown": breakdown() if breakdown else None}
         return {"table": self.summary(live.rec), "steps": steps, "result": result}
 
     async def close(self) -> None:

@@ -38,6 +38,7 @@ def test_fear_end_loses_and_a_loss_beats_a_win():
     s.monsters = ((9, 3, sp(s, "1.r3"), 0, False),)
     run(s, ("activate", 9, True))
     assert s.result == "loss" and "AR-W-6" in s.cause and s.scores() == [0.0]   # [AR-W-6, AR-W-9]
+    assert s.winners() == []                           # the team lost: nobody wins [AR-O-1]
     t = calm()
     t.fear = t.cfg.scenario.fear_track
     t.survival = t.cfg.scenario.survival_track
@@ -114,3 +115,17 @@ def test_moves_name_spaces_by_their_ids():
         raise AssertionError("a space index was accepted")
     assert s._dump() == before
     s.apply_json({"kind": "target", "space": "1.r2", "monster": 9})
+
+
+def test_a_team_result_counts_whole_for_every_seat():
+    """[AR-O-1] in the arena and in the search: a team win is a whole win for every seat."""
+    from cardboard.agents.arena import record
+    from cardboard.agents.mcts import state_rewards
+    s = new(3, heroes=["ansel", "pip", "mara"], classes=["slayer", "warden", "trapper"])
+    s.result = "win"
+    assert s.winners() == [0, 1, 2] and state_rewards(s) == [1.0, 1.0, 1.0]
+    stats = {n: {"seats": 0, "wins": 0.0, "scores": []} for n in ("a", "b")}
+    assert record(stats, ["a", "b", "a"], s) == [1.0, 1.0, 1.0] and stats["a"]["wins"] == 2.0
+    s.result = "loss"
+    assert s.winners() == [] and state_rewards(s) == [0.0, 0.0, 0.0]
+    assert record(stats, ["a", "b", "a"], s) == [0.0, 0.0, 0.0]

@@ -59,6 +59,7 @@ class AberrationGame(Game):
     min_players = 1
     max_players = 4
     search_hints = {"score_scale": 1.0, "rollout_depth": 400}
+    cooperative = True
     options_model = AberrationOptions
 
     def _configure(self, options: dict) -> None:

@@ -199,6 +199,10 @@ class AberrationState(HeroesMixin, EffectsMixin, CombatMixin, MapMixin, BeastMix
         v = 0.5 + 0.4 * self.survival / sc.survival_track - 0.4 * self.fear / sc.fear_track
         return (v,) * n
 
+    def winners(self) -> list[int]:
+        """[AR-O-1] everyone wins or loses together: every seat on a win, no seat on a loss."""
+        return list(range(self.cfg.players)) if self.result == "win" else []
+
     def _act(self, kind: str, **args) -> Action:
         cache = self.cfg.action_cache
         key = (kind, tuple(args.items()))

@@ -217,6 +217,7 @@ export function scoreTable(result, names, module, mySeat = null) {
 
 export function winnersText(result, names) {
   const w = (result.winners || []).map((s) => names[s]);
+  if (result.cooperative) return w.length ? "Game over: the team wins" : "Game over: the team loses";
   if (!w.length) return "Game over: nobody wins";
   return w.length === 1 ? `Game over: ${w[0]} wins` : `Game over: ${w.join(" and ")} share the win`;
 }
