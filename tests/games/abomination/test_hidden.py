@@ -271,3 +271,15 @@ def test_every_lab_move_changes_the_save():
                     checked += 1
             s.apply(rnd.choice(s.legal_actions()))
     assert checked > 50
+
+
+def test_a_save_made_while_dice_lie_on_the_table_loads():
+    """The shock dice are part of a save; JSON turns their pairs into lists, and the snapshot must
+    still match what the log replays to."""
+    import json
+
+    from .util import new, play_until
+    s = play_until(new(2, seed=1), "dice")
+    assert s.roll
+    doc = json.loads(json.dumps(s.to_json()))
+    assert s.game.state_from_json(doc)._dump() == s._dump()

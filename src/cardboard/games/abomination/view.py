@@ -203,7 +203,7 @@ class ViewMixin:
         doc["hidden"] = {
             "hands": [[list(p.research), list(p.humanity_cards), list(p.held)] for p in self.players],
             "decks": [list(d) for d in self.decks], "rows": [list(d) for d in self.row_decks],
-            "event_deck": list(self.event_deck), "drawn": list(self.drawn), "roll": list(self.roll),
+            "event_deck": list(self.event_deck), "drawn": list(self.drawn), "roll": _plain(self.roll),
             "players": [self._player_json(s, p, True) for s, p in enumerate(self.players)],
             # every field of every player, and the decision as it really is: the public view
             # shows lab work as the phase began, but a save must tell every position apart
