@@ -68,7 +68,9 @@ def make_agent(name: str, seed: int = 0, game_id: str | None = None) -> Agent:
                 raise ConfigError(f"'search' needs a heuristic agent for game '{game_id}'; try 'mcts'")
             return MCTSAgent(seed, iterations=None, seconds=seconds or 1.0, **search)
         search.update({"widen": 0.5, "width": 8, **hints.get("search", {})})  # a game may tune these
-        return MCTSAgent(seed, iterations=None, seconds=seconds or 1.0, rollout=_heuristic(game_id, seed + 1),
+        rollout = _heuristic(game_id, seed + 1)
+        rollout = getattr(rollout, "rollout_policy", lambda: rollout)()  # a heuristic's cheap form, if it has one
+        return MCTSAgent(seed, iterations=None, seconds=seconds or 1.0, rollout=rollout,
                          prior=prior, root="halving", evaluate=getattr(prior, "evaluate", None), **search)
     raise ConfigError(f"unknown agent '{name}'; known agents: {', '.join(NAMES)}")
 

@@ -12,11 +12,17 @@ the others":
 * denial: a die the next player badly needs is worth part of what it would give them;
 * Espinos and Rockys go where they hurt most (a square or plant the victim's patterns need),
   on the leader first; a shovel clears one's own when a die has nothing better to do;
-* the expansion's powers are used when they turn a die into a clearly better face.
+* the expansion's powers are used when they turn a die into a clearly better face;
+* solo (Ko'bachan's Mischief), where every square is the player's own and no one else takes a
+  die, a plant is also judged by the turn it leaves: the best few moves get the mean, over the
+  36 rolls of the next turn's two dice, of the best plant that roll would allow (its feed
+  included). Enumerating the rolls reads nothing hidden; it is what a player weighs when
+  keeping a square open for a pattern. Measured over 400 solo games (seeds 10200-10599): mean
+  35.0 -> 36.0. A search's rollouts may use the cheaper form (`rollout_policy`).
 
 All of Aban! is public but the future rolls, so the agent reads the state's public attributes
 (the gardens and their squares, dice, feeds, food numbers, tokens, the start player, the last
-round flag, the scores: all shown by `state.view(seat)`) and never looks ahead. It is meant as
+round flag, the scores: all shown by `state.view(seat)`) and never reads a future roll. It is meant as
 the rollout policy of tree searches, so the analysis of a garden is cached (gardens are tuples).
 """
 from __future__ import annotations
@@ -37,6 +43,13 @@ SQUARE = 0.0  # the worth of an empty square to its owner, beyond the patterns t
 TOKEN_PENALTY = 2.0
 TOKEN_W = 1.0  # weight of the harm done by an Espino or Rocky
 POWER_COST = 1.5  # a fertilizer token spent
+LOOKAHEAD = 1.0  # solo: weight of the next turn's best move in a move's worth
+LOOK_WIDTH = 8  # solo: how many of the best moves are looked ahead from
+# The same two for a search's rollouts. Measured over 40 solo games of `hard:1`: rollouts
+# without the look-ahead mean 37.1 (median 38), with it 3 moves wide 37.6 (median 36), within
+# the noise, and those rollouts cost about three times as much: none by default.
+ROLLOUT_LOOKAHEAD = 0.0
+ROLLOUT_WIDTH = 3
 CACHE_LIMIT = 10_000  # garden analyses kept (a few kB each)
 
 _SIZE = G.SIZE
@@ -302,6 +315,17 @@ class AbanHeuristic(ValuedHeuristic):
 
     name = "heuristic"
 
+    def __init__(self, seed: int = 0, lookahead: float | None = None, width: int | None = None):
+        super().__init__(seed)
+        self.seed = seed
+        self.lookahead = LOOKAHEAD if lookahead is None else lookahead
+        self.width = LOOK_WIDTH if width is None else width
+
+    def rollout_policy(self) -> "AbanHeuristic":
+        """The player a search's rollouts use (ROLLOUT_LOOKAHEAD, ROLLOUT_WIDTH): by default the
+        one-ply valuation, several times cheaper than the solo look-ahead."""
+        return AbanHeuristic(self.seed, lookahead=ROLLOUT_LOOKAHEAD, width=ROLLOUT_WIDTH)
+
     def _values(self, state, legal) -> list[float]:
         if legal[0].kind == "food":
             return self._food(state, legal)
@@ -414,7 +438,32 @@ class AbanHeuristic(ValuedHeuristic):
             else:
                 v = 0.0
             values.append(v)
+        if cfg.solo and self.lookahead > 0 and len(legal) > 1:
+            self._look_ahead(state, info, legal, values)
         return values
+
+    # ------------------------------------------------------------------ solo look-ahead
+    def _look_ahead(self, state, info, legal, values) -> None:
+        """Solo: a plant is also judged by the next turn it leaves. For the best few moves, add
+        `lookahead` times the worth of the best move of the next turn, averaged over the 36
+        rolls of the two dice (only the public chances: the rolls are enumerated, never read)."""
+        order = sorted(range(len(legal)), key=lambda k: -values[k])[:self.width]
+        garden, pots = state.gardens[0], state.pots[0]
+        later, worths = [], []
+        for k in order:
+            a = legal[k]
+            if a.kind not in ("plant", "radish", "pot"):
+                later.append(k)  # a power first (Colemo, Machonero): its square is chosen after
+                continue
+            i = _idx(a["at"])
+            code = a["die"] if a.kind == "plant" else _RADISH if a.kind == "radish" else _EMPTY
+            after = G.with_cell(garden, i, code)
+            squares = pots if a.kind != "pot" else tuple(sorted(pots + (i,)))
+            worths.append(_next_turn_worth(state, info, after, squares))
+            values[k] += self.lookahead * worths[-1]
+        if worths:  # a power's plant comes after it: the next turn as the plants here leave it, on average
+            for k in later:
+                values[k] += self.lookahead * sum(worths) / len(worths)
 
     # ------------------------------------------------------------------ terms
     def _die_terms(self, state, info, me, dice, horizon) -> dict[int, float]:
@@ -508,6 +557,48 @@ class AbanHeuristic(ValuedHeuristic):
             p = ((rank + 1) / 6) ** k - (rank / 6) ** k
             exp += p * max(v, keep_best)
         return exp - now - POWER_COST
+
+
+_NEXT: dict = {}
+
+
+def _next_turn_worth(state, info, garden, squares) -> float:
+    """Solo: the mean, over the 36 rolls of two dice, of the best plant the roll allows in
+    `garden` (what the heuristic would value it at), the chayote's feed included."""
+    empties = sum(1 for i in squares if garden[i] == _EMPTY)
+    if empties == 0:
+        return 0.0
+    cfg = state.cfg
+    food = state.food[0]
+    fed = state.feeds[0] < cfg.content.setup.feed_boxes
+    key = (info, garden, food, fed)
+    hit = _NEXT.get(key)
+    if hit is not None:
+        return hit
+    an = _analyse(info, garden, max(1, min(5, empties)), squares)
+    best = [0.0] * 7
+    for f in info.faces:
+        b = an.best(f)
+        v = b[0] if b[1] >= 0 else 0.0
+        if f in info.rank_vp:
+            v += info.rank_vp[f][0]  # alone on a majority board: first place, each plant
+        best[f] = v
+    feed = cfg.content.solo.feed_vp if fed else 0.0
+    total = 0.0
+    for d1 in range(1, 7):
+        for d2 in range(1, 7):
+            top = None
+            for x, y in ((d1, d2), (d2, d1)):
+                if x >= 2 and x in cfg.boards:
+                    v = best[x] + (feed if y == food else 0.0)
+                    if top is None or v > top:
+                        top = v
+            total += top or 0.0
+    out = total / 36
+    if len(_NEXT) > CACHE_LIMIT:
+        _NEXT.clear()
+    _NEXT[key] = out
+    return out
 
 
 def _standing(state) -> list[float]:
