@@ -33,6 +33,9 @@ CONFIGS = [
     ("Abyss 4p", "abyss", 4, {}),
     ("Abomination 2p", "abomination", 2, {}),
     ("Abomination 4p", "abomination", 4, {}),
+    ("Aberration 1p", "aberration", 1, {}),
+    ("Aberration 4p", "aberration", 4, {}),
+    ("Aberration 4p long", "aberration", 4, {"scenario": "long_night"}),
 ]
 
 POOL_GAMES = 24  # random games the mid-game states are taken from

@@ -45,11 +45,16 @@ CONFIGS: dict[str, list[tuple[int, dict]]] = {
         (3, {"first_player": 1, "dial_scoring": "best"}),
         (4, {"characters": ["prisha_chatwal", "baptiste_rousseau", "lucien_marchal", "marie_freeman"]}),
     ],
+    "aberration": [
+        (1, {}),
+        (2, {"scenario": "long_night", "first_player": 1}),
+        (4, {}),
+    ],
 }
 
 # Text an illegal-move message must contain when the move's kind is legal now but
 # its arguments are not: the game names the rule broken.
-RULE_MARK: dict[str, str] = {"aban": "[AB-", "hideous-abomination": "[HA-", "abyss": "[AY-", "abomination": "[AM-"}
+RULE_MARK: dict[str, str] = {"aban": "[AB-", "hideous-abomination": "[HA-", "abyss": "[AY-", "abomination": "[AM-", "aberration": "[AR-"}
 
 MAX_ACTIONS = 2000  # every game must end within this many actions
 
@@ -170,7 +175,11 @@ def test_games_end_with_a_result(game_id, players, options, seed, move_seed):
     assert len(scores) == players
     assert all(isinstance(s, (int, float)) and math.isfinite(s) for s in scores)
     winners = state.winners()
-    assert winners, "a finished game has at least one winner"
+    if game.cooperative:   # one team result: everybody wins, or nobody does
+        assert winners in ([], list(range(players))), winners
+        assert len(set(scores)) == 1, "a cooperative game gives every seat the team's score"
+    else:
+        assert winners, "a finished game has at least one winner"
     assert len(set(winners)) == len(winners)
     assert set(winners) <= set(range(players))
     assert len(state.history) == steps

@@ -491,3 +491,102 @@ def test_abomination_table_places_a_meeple_on_the_paris_board_and_hides_other_ha
     assert hidden_seen >= 1, "no other seat held a card while the test looked"
     assert not errors, errors
     ctx.close()
+
+
+def test_aberration_table_draws_the_map_takes_a_click_on_a_space_and_hides_face_down_shadows(base, browser,
+                                                                                               tmp_path_factory):
+    """One human and a bot: the map is drawn (four boards around the Village Center), a highlighted space
+    takes the click and the move is logged, and what a face-down shadow is never reaches the page or
+    its messages."""
+    import sqlite3
+
+    import cardboard
+
+    seed = 5
+    t = api(base, "/api/tables", {"game": "aberration", "players": 2, "seed": seed, "seats": [
+        {"kind": "human"}, {"kind": "bot", "level": "random"}]})
+    seat = api(base, f"/api/tables/{t['id']}/join", {"name": "Ana"})
+    ctx = browser.new_context(viewport={"width": 1366, "height": 768})
+    ctx.add_init_script(f"localStorage.setItem('cardboard:token:{t['id']}', {json.dumps(seat['token'])})")
+    page = ctx.new_page()
+    errors = watch_errors(page)
+    frames: list[str] = []
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(str(payload))))
+    page.goto(f"{base}/table/{t['id']}")
+    page.wait_for_selector("#board .ab-root .ab-map .ab-space", timeout=15000)
+    assert page.locator(".ab-map .ab-board").count() == 4 and page.locator(".ab-map .ab-vc").count() == 1
+    assert page.locator("#players .ab-heroinfo").count() == 2
+
+    db = next(p for p in tmp_path_factory.getbasetemp().glob("web*/tables.sqlite")
+              if sqlite3.connect(p).execute("SELECT 1 FROM tables WHERE id = ?", (t["id"],)).fetchone())
+    game = cardboard.load_game("aberration", 2, seed=seed)
+
+    def logged():
+        rows = sqlite3.connect(db).execute("SELECT move FROM moves WHERE table_id = ? ORDER BY n", (t["id"],))
+        return [json.loads(r[0]) for r in rows]
+
+    def check_hidden():
+        state = game.replay([e["move"] for e in logged()[:state_n(page)]])
+        if state.is_terminal():
+            return
+        view = page.evaluate("window.cardboardTable.state.view")
+        assert all("token" not in s for s in view["shadows"])
+        assert len(view["shadows"]) == len(state.shadows)
+        assert '"token"' not in "".join(frames) and '"hidden"' not in "".join(frames)
+        faces = page.eval_on_selector_all(".ab-shadow", "els => els.map(e => e.textContent)")
+        assert all("shadow" in f for f in faces) and len(faces) == len({s["space"] for s in view["shadows"]})
+
+    # play by the status bar (drawing chips, a Step action) until a map space lights up, then click it
+    rng = random.Random(seed)
+    clicked = None
+    for _ in range(40):
+        page.wait_for_function("() => document.querySelector('#actions button.move:not([disabled])')"
+                               " || !document.querySelector('#final').hidden", timeout=20000)
+        if is_over(page):
+            break
+        check_hidden()
+        lit = page.eval_on_selector_all(".ab-map .ab-space.ab-click", "els => els.map(e => e.dataset.space)")
+        if lit:
+            if clicked is None:
+                shot(page, "aberration-map-turn")
+            n = state_n(page)
+            space = lit[0]
+            page.locator(f".ab-map .ab-space.ab-click[data-space='{space}']").first.click()
+            if page.locator(".ab-chooser").count():
+                shot(page, "aberration-chooser")
+                page.locator(".ab-chooser button.ab-choice").first.click()
+            page.wait_for_function("n => +document.body.dataset.n > n", arg=n, timeout=15000)
+            move = logged()[n]
+            assert move["seat"] == 0 and move["move"]["kind"] in ("step", "target", "place", "shove", "reveal", "monster")
+            names = game.new_initial_state().view(None)["map"]["spaces"]
+            at = move["move"].get("to", move["move"].get("space"))
+            if move["move"]["kind"] in ("step", "target", "place", "shove"):
+                assert (names[at] if isinstance(at, int) else at) == space
+            clicked = move
+            break
+        legal = page.evaluate("window.cardboardTable.state.legal.map(l => [l.kind, l.label])")
+        want = next((i for i, (k, label) in enumerate(legal) if k == "use" and label.startswith("Step")), None)
+        if want is None:
+            want = next((i for i, (k, _) in enumerate(legal) if k == "draw"), None)
+        n = state_n(page)
+        if want is None:
+            click_a_move(page, rng)
+            continue
+        button = page.locator(f"#actions button.move[data-i='{want}']")
+        button.evaluate("b => { const d = b.closest('details'); if (d) d.open = true; }")
+        button.click()
+        page.wait_for_function("n => +document.body.dataset.n !== n", arg=n, timeout=15000)
+    assert clicked is not None, "no map space lit up for a move"
+    check_hidden()
+    page.wait_for_function("() => document.querySelector('#log li')", timeout=15000)
+    shot(page, "aberration-after-click")
+    for _ in range(25):  # play on a little: the map fills, and nothing hidden shows up on the way
+        page.wait_for_function("() => document.querySelector('#actions button.move:not([disabled])')"
+                               " || !document.querySelector('#final').hidden", timeout=20000)
+        if is_over(page):
+            break
+        check_hidden()
+        click_a_move(page, rng)
+    shot(page, "aberration-later")
+    assert not errors, errors
+    ctx.close()

@@ -11,6 +11,7 @@ _GAMES: dict[str, str] = {
     "hideous-abomination": "cardboard.games.hideous_abomination:HideousAbominationGame",
     "abyss": "cardboard.games.abyss:AbyssGame",
     "abomination": "cardboard.games.abomination:AbominationGame",
+    "aberration": "cardboard.games.aberration.game:AberrationGame",
 }
 
 

@@ -94,6 +94,7 @@ def test_encroach_order_north_first_nearest_first():
 
 def test_manifest_levels_up_then_event_then_spawns_clockwise():
     s = calm()
+    s.cfg.spawn_mod = 0   # the card's own count (the content's modifier for the player count is a balance knob)
     card = next(i for i, g in enumerate(s.cfg.gb_cards) if g.id == "creeping_roots")  # I, 1 Influence N, 2 from N
     s.gb_deck = (card,)
     stack = len(s.stack)

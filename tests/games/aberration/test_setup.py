@@ -42,7 +42,7 @@ def test_decks_and_enemies():
     sc = s.cfg.scenario
     assert len(s.gb_deck) == sc.length == 10                     # [AR-S-14]
     assert len(s.obj_deck) + 1 == sc.length and s.objective >= 0  # [AR-S-19, AR-S-20]
-    assert s.levels == (2, 2, 2, 2, 2)                           # [AR-S-12] 4 players
+    assert s.levels == sc.start_level[4] == (2, 1, 1, 1, 1)      # [AR-S-12] 4 players
     assert sorted(s.ab_deck) == list(range(12))                  # [AR-S-10] Aberration cards
     s1 = new(1)
     assert s1.levels == (1, 1, 1, 1, 1)

@@ -6,12 +6,14 @@ from cardboard.engine import ConfigError
 
 from ..base import Agent
 from .aban import AbanHeuristic
+from .aberration import AberrationHeuristic
 from .abomination import AbominationHeuristic
 from .abyss import AbyssHeuristic
 from .hideous_abomination import HAHeuristic
 
 HEURISTICS: dict[str, type[Agent]] = {
     "aban": AbanHeuristic,
+    "aberration": AberrationHeuristic,
     "abomination": AbominationHeuristic,
     "abyss": AbyssHeuristic,
     "hideous-abomination": HAHeuristic,
@@ -27,4 +29,4 @@ def heuristic_for(game_id: str) -> type[Agent]:
         raise ConfigError(f"no heuristic agent for game {game_id!r}; games with one: {known}") from None
 
 
-__all__ = ["HEURISTICS", "heuristic_for", "AbanHeuristic", "AbominationHeuristic", "AbyssHeuristic", "HAHeuristic"]
+__all__ = ["HEURISTICS", "heuristic_for", "AbanHeuristic", "AberrationHeuristic", "AbominationHeuristic", "AbyssHeuristic", "HAHeuristic"]

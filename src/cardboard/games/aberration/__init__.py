@@ -1,1 +1,1 @@
-"""Aberration: the cooperative village defence. The components as data (content/, content.py); the rules come next."""
+"""Aberration: the cooperative village defence, 1 to 4 heroes against the Great Beast (rules.py; content in content/)."""
