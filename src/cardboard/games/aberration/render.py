@@ -21,6 +21,7 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
+from cardboard.terminal import Even as _Even
 from cardboard.terminal import Flow
 
 TITLE = "Aberration"
@@ -130,26 +131,9 @@ def short(space: str) -> str:
     return space.split(".", 1)[-1] if "." in space else space
 
 
-@dataclass
-class Even:
-    """Panels in rows of equal widths, as many a row as fit `min_width` each, rows balanced."""
-    panels: list[RenderableType]
-    min_width: int = PANEL_W
-
-    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        n = len(self.panels)
-        if not n:
-            return
-        per_row = max(1, min(n, (options.max_width + 1) // (self.min_width + 1)))
-        rows = -(-n // per_row)
-        per_row = -(-n // rows)
-        for r in range(rows):
-            grid = Table.grid(expand=True, padding=(0, 1))
-            for _ in range(per_row):
-                grid.add_column(ratio=1)
-            cells = self.panels[r * per_row:(r + 1) * per_row]
-            grid.add_row(*cells, *[""] * (per_row - len(cells)))
-            yield grid
+def Even(panels: list, min_width: int = PANEL_W) -> _Even:
+    """Panels in rows of equal widths, this game's panel width at the least."""
+    return _Even(panels, min_width)
 
 
 # ---------------------------------------------------------------- the map

@@ -13,15 +13,15 @@ a number as well as a colour, so nothing rests on hue alone.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 from rich import box
-from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
+from cardboard.terminal import Even as _Even
 from cardboard.terminal import Flow
 
 TITLE = "Abomination: The Heir of Frankenstein"
@@ -151,26 +151,9 @@ def cadaver_text(c: dict, full: bool = True) -> Text:
     return out
 
 
-@dataclass
-class Even:
-    """Panels in rows of equal widths, as many a row as fit `min_width` each, rows balanced."""
-    panels: list[RenderableType]
-    min_width: int = SEAT_W
-
-    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        n = len(self.panels)
-        if not n:
-            return
-        per_row = max(1, min(n, (options.max_width + 1) // (self.min_width + 1)))
-        rows = -(-n // per_row)
-        per_row = -(-n // rows)
-        for r in range(rows):
-            grid = Table.grid(expand=True, padding=(0, 1))
-            for _ in range(per_row):
-                grid.add_column(ratio=1)
-            cells = self.panels[r * per_row:(r + 1) * per_row]
-            grid.add_row(*cells, *[""] * (per_row - len(cells)))
-            yield grid
+def Even(panels: list, min_width: int = SEAT_W) -> _Even:
+    """Panels in rows of equal widths, this game's panel width at the least."""
+    return _Even(panels, min_width)
 
 
 # ---------------------------------------------------------------- round, story track, event
