@@ -205,18 +205,20 @@ def _entry_line(cfg, e) -> str:
     return " ".join(str(x) for x in e)
 
 
-def log_lines(state, seat) -> list[str]:
-    """The log in words as `seat` may read it: during a lab phase, what the other players did
-    in their labs this phase is left out until it ends [AM-H-1]."""
-    from cardboard.engine.data import cons_to_list
-
+def log_lines(state, seat, most: int = 40) -> list[str]:
+    """The last `most` lines of the log in words as `seat` may read it: during a lab phase, what
+    the other players did in their labs this phase is left out until it ends [AM-H-1]. Read from
+    the newest entry back, so a view costs the same late in the game as early."""
     cfg = state.cfg
     hide_lab = state.phase == "lab"
     lines = []
-    for entry in cons_to_list(state.log):
+    node = state.log
+    while node is not None and len(lines) < most:
+        node, entry = node
         rnd, phase, e = entry[0], entry[1], entry[2:]
         if hide_lab and phase == "lab" and rnd == state.round and not (len(e) > 1 and e[1] == seat
                                                                          and isinstance(e[1], int)):
             continue
         lines.append(f"Round {rnd}, {phase}: {_entry_line(cfg, e)}")
+    lines.reverse()
     return lines
