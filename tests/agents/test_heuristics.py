@@ -25,7 +25,7 @@ from tests.games.hideous_abomination.helpers import at_phase, make as make_ha, s
 
 PLAYER_COUNTS = {"aban": (1, 2, 3, 4, 5), "abyss": (2, 3, 4), "hideous-abomination": (2, 3, 4, 5),
                  "abomination": (2, 3, 4)}
-GAMES_PER_COUNT = {"abomination": 10}  # its games are long (about 400 decisions at 2 players)
+GAMES_PER_COUNT = {"abomination": 6}  # its games are long (about 400 decisions at 2 players)
 
 
 def _options(game_id: str, k: int) -> dict:
@@ -58,7 +58,7 @@ def test_registry():
 
 @pytest.mark.parametrize("game_id", sorted(PLAYER_COUNTS))
 def test_legal_move_in_every_state(game_id):
-    """30 games per player count (10 of the long Abomination): the heuristic is asked in every
+    """30 games per player count (6 of the long Abomination): the heuristic is asked in every
     state; half the moves played are its own, half random ones (so it meets positions it would
     not make)."""
     agent_class = heuristic_for(game_id)
