@@ -83,7 +83,7 @@ def fast(n: int):
 # Games whose random playouts are long (hundreds of moves, rich views) run one example in THIN[game];
 # the others return at once. Every property still sees dozens of their games a run, and the suite
 # stays within its time on 2 cores. Seed 0, where Hypothesis shrinks to, always runs.
-THIN: dict[str, int] = {"abomination": 4, "aberration": 2}
+THIN: dict[str, int] = {"abomination": 6, "aberration": 3}
 
 
 def thinned(game_id: str, seed: int) -> bool:

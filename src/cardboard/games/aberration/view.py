@@ -373,6 +373,7 @@ class ViewMixin:
             "shadows": [list(s) for s in self.shadows], "stack": list(self.stack),
             "gb_deck": list(self.gb_deck), "obj_deck": list(self.obj_deck), "item_deck": list(self.item_deck),
             "ab_deck": list(self.ab_deck), "bags": [list(h.bag) for h in self.heroes],
+            "rng": self.rng.state,   # a redraw may give the same chip back: only the dice state differs
         }
         return doc
 
