@@ -516,6 +516,8 @@ def test_aberration_table_draws_the_map_takes_a_click_on_a_space_and_hides_face_
     page.wait_for_selector("#board .ab-root .ab-map .ab-space", timeout=15000)
     assert page.locator(".ab-map .ab-board").count() == 4 and page.locator(".ab-map .ab-vc").count() == 1
     assert page.locator("#players .ab-heroinfo").count() == 2
+    bottom = page.evaluate("document.querySelector('.ab-map').getBoundingClientRect().bottom")
+    assert bottom <= 768, f"the map runs {bottom - 768:.0f} px below a 1366x768 screen (ux-conventions: no scrolling)"
 
     db = next(p for p in tmp_path_factory.getbasetemp().glob("web*/tables.sqlite")
               if sqlite3.connect(p).execute("SELECT 1 FROM tables WHERE id = ?", (t["id"],)).fetchone())
@@ -526,14 +528,16 @@ def test_aberration_table_draws_the_map_takes_a_click_on_a_space_and_hides_face_
         return [json.loads(r[0]) for r in rows]
 
     def check_hidden():
-        state = game.replay([e["move"] for e in logged()[:state_n(page)]])
+        # one snapshot: the bot may move between two reads, and the page draws each state at once
+        snap = page.evaluate("() => ({n: +(document.body.dataset.n ?? -1), view: window.cardboardTable.state.view,"
+                             " faces: [...document.querySelectorAll('.ab-shadow')].map(e => e.textContent)})")
+        state = game.replay([e["move"] for e in logged()[:snap["n"]]])
         if state.is_terminal():
             return
-        view = page.evaluate("window.cardboardTable.state.view")
+        view, faces = snap["view"], snap["faces"]
         assert all("token" not in s for s in view["shadows"])
         assert len(view["shadows"]) == len(state.shadows)
         assert '"token"' not in "".join(frames) and '"hidden"' not in "".join(frames)
-        faces = page.eval_on_selector_all(".ab-shadow", "els => els.map(e => e.textContent)")
         assert all("shadow" in f for f in faces) and len(faces) == len({s["space"] for s in view["shadows"]})
 
     # play by the status bar (drawing chips, a Step action) until a map space lights up, then click it

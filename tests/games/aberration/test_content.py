@@ -90,8 +90,10 @@ def test_vantage_points_and_village_spots(c):
 
 def test_scenarios(c):
     first, long = c.get("scenarios", "first_night"), c.get("scenarios", "long_night")
-    assert (first.length, first.survival_track, first.fear_track, first.villagers_in_vc) == (7, 6, 10, 3)
-    assert (long.length, long.survival_track, long.fear_track, long.villagers_in_vc) == (10, 10, 14, 2)
+    assert (first.length, first.survival_track, first.fear_track, first.villagers_in_vc) == \
+        (7, {1: 5, 2: 5, 3: 6, 4: 6}, 10, 3)
+    assert (long.length, long.survival_track, long.fear_track, long.villagers_in_vc) == \
+        (10, {1: 8, 2: 7, 3: 10, 4: 10}, 14, 2)
     assert set(first.gb_remove) == {"whispers", "nightmares", "darkness_falls"} and long.gb_remove == ()
     assert first.extra_goal is None and (long.extra_goal.kind, long.extra_goal.count) == ("vps_unlocked", 4)
     assert first.start_level[4] == (3, 3, 3, 2, 2) and long.start_level[3] == (1, 1, 1, 1, 1)
@@ -102,7 +104,7 @@ def test_scenarios(c):
                            "V": "gloomwing"}
     p = c.player_count
     assert p.items_each == {1: 5, 2: 4, 3: 3, 4: 2}      # rulebook for 2-4, the design's 5 solo
-    assert p.spawn_mod == {1: -1, 2: -1, 3: 0, 4: 2}   # tuned for balance (CONTENT.md "Balance")
+    assert p.spawn_mod == {1: -1, 2: 0, 3: 0, 4: 2}   # tuned for balance (CONTENT.md "Balance")
     assert p.objective_tokens == {n: max(2, n) for n in (1, 2, 3, 4)}
 
 
@@ -242,7 +244,8 @@ def test_every_entry_has_a_source_and_knobs_point_at_data(c):
                                                   "player_count", "ability_board"))
     assert set(sources) == {"rulebook", "facts", "proposal", "ours"}
     assert [k.priority for k in c.knobs] == sorted(k.priority for k in c.knobs)
-    assert {k.id: k.default for k in c.knobs}["survival_track"] == str(c.get("scenarios", "long_night").survival_track)
+    track = c.get("scenarios", "long_night").survival_track
+    assert {k.id: k.default for k in c.knobs}["survival_track"] == "/".join(str(track[n]) for n in (1, 2, 3, 4))
 
 
 # ---------------------------------------------------------------- malformed files
@@ -284,6 +287,9 @@ BROKEN = [
     ("scenarios.toml", "length = 10", "length = 13", ["long_night", "length 13"]),
     ("scenarios.toml", "villagers_in_vc = 3", "villagers_in_vc = 12", ["17 villagers", "16"]),
     ("scenarios.toml", "4 = [3, 3, 3, 2, 2]", "4 = [3, 3, 3, 2, 4]", ["start_level for 4 players"]),
+    ("scenarios.toml", "survival_track = { 1 = 8, 2 = 7, 3 = 10, 4 = 10 }", "survival_track = { 1 = 8, 4 = 10 }",
+     ["long_night", "survival_track by player count", "each player count"]),
+    ("scenarios.toml", "survival_track = { 1 = 5,", "survival_track = { 1 = 0,", ["survival_track", "greater than"]),
     ("scenarios.toml", "objective_tokens = { 1 = 2, 2 = 2, 3 = 3, 4 = 4 }", "objective_tokens = { 1 = 2, 2 = 2 }",
      ["each player count"]),
     ("enemies.toml", '{ hp = 3, dmg = 2, move = 1, keywords = ["leap", "aggressive"] }',

@@ -195,3 +195,23 @@ def test_any_move_may_escort_one_villager_unless_gaping_maw():
     edit(t, 0, space=g1, hand=("G",), cards=(maw,))
     do(t, "use", action="stalk", pay=("G",))
     assert {a.get("escort") for a in moves(t, "step", to="VC")} == {None}   # cannot escort
+
+
+def test_steps_and_monster_moves_are_in_the_log():
+    s = at_turn(solo(), 0, hand=("G",))
+    clear_map(s)
+    g1, r2 = sp(s, "1.r3"), sp(s, "1.r2")
+    s.villagers = tuple(3 if k == g1 else 0 for k in range(len(s.villagers)))
+    edit(s, 0, space=g1, hand=("G",))
+    do(s, "use", action="stalk", pay=("G",))
+    do(s, "step", to="VC", escort=1)
+    hero = s.cfg.heroes[s.heroes[0].hero].name
+    assert s.view(0)["log"][-1].endswith(f"{hero} (seat 0) steps to VC with 1 villager(s)")
+    s.monsters = ((90, 0, r2, 0, False),)            # a Gnasher (slot I) walks toward the Village
+    s.villagers = (0,) * len(s.villagers)
+    nxt = s.cfg.names[s.toward(r2)]
+    run(s, ("activate", 90, True))
+    log = s.view(0)["log"]
+    gnashers = s.cfg.enemies[0].name
+    assert any(x.endswith(f"{gnashers} (I) moves to {nxt}") for x in log)
+    assert log[-1].endswith(f"{gnashers} (I) enters the Village")

@@ -50,6 +50,23 @@ def test_decks_and_enemies():
     assert not removed & {s1.cfg.gb_cards[i].id for i in s1.gb_deck}
 
 
+@pytest.mark.parametrize("scenario,tracks", [("first_night", (5, 5, 6, 6)), ("long_night", (8, 7, 10, 10))])
+def test_survival_track_by_player_count(scenario, tracks):
+    # [AR-S-17] the scenario sets the track; ours sets it by player count (CONTENT.md 22)
+    for players, length in zip((1, 2, 3, 4), tracks):
+        s = new(players, scenario=scenario)
+        assert s.cfg.scenario.survival_track == length
+        assert s.view(0)["survival_track"] == length
+        s.survival = length - 1
+        s._check_state()
+        assert not s.is_terminal()
+        s.survival = length
+        s._check_state()                                     # [AR-W-3] the end of this table's track
+        assert s.is_terminal() == (scenario == "first_night")   # the Long Night also needs 4 Points
+    one = AberrationGame(players=1, seed=1, options={"scenario": scenario}).cfg.scenario
+    assert one.survival_track == tracks[0] and one.id == scenario
+
+
 @pytest.mark.parametrize("players,each", [(1, 5), (2, 4), (3, 3), (4, 2)])
 def test_items_by_player_count(players, each):
     heroes = ["pip", "ysolde", "mara", "ansel"][:players]

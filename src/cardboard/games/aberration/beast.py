@@ -72,6 +72,7 @@ class BeastMixin:
             self._enter_village(uid)
             return
         self._monster_to(uid, t)
+        self._say("monster_moves", SLOTS[m[1]], t)
         trapped = any(s == t for s, _ in self.traps) and "flying" not in self.keywords(m[1])
         if trapped:
             self._now(("trap_check", uid), ("mstrike", uid))
@@ -120,6 +121,7 @@ class BeastMixin:
                 self._enter_village(uid)
                 return
             self._monster_to(uid, t)
+            self._say("monster_moves", SLOTS[m[1]], t)
             if not leap and any(s == t for s, _ in self.traps) and "flying" not in self.keywords(m[1]):
                 self._now(("trap_check", uid))
                 return

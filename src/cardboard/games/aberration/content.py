@@ -588,7 +588,7 @@ class Scenario(_Strict):
     vp: dict[str, str]                # "<tile><spot>" -> Vantage Point
     slots: dict[Slot, str]            # enemy in each slot
     length: Positive                  # Great Beast cards and Objective cards dealt
-    survival_track: Positive
+    survival_track: Positive | dict[int, Positive]   # one length, or one per player count
     fear_track: Positive
     villagers_in_vc: int = Field(ge=0)
     gb_remove: tuple[str, ...] = ()   # Great Beast cards left in the box
@@ -1055,6 +1055,8 @@ def _check_scenarios(c: Content, fail: Fail) -> None:
             bad(f"length {s.length} needs that many Great Beast and Objective cards")
         if sorted(s.start_level) != sorted(c.game.players):
             bad(f"start_level needs each player count {list(c.game.players)}")
+        if isinstance(s.survival_track, dict) and sorted(s.survival_track) != sorted(c.game.players):
+            bad(f"survival_track by player count needs each player count {list(c.game.players)}")
         for n, levels in s.start_level.items():
             if len(levels) != 5 or not all(1 <= v <= c.slots.levels for v in levels):
                 bad(f"start_level for {n} players: 5 levels of 1..{c.slots.levels}")

@@ -73,7 +73,7 @@ class AberrationGame(Game):
             raise ConfigError(f"first_player must be a seat from 0 to {n - 1}, not {opts.first_player}")
         cfg = AberrationConfig()
         cfg.players, cfg.content = n, content
-        cfg.scenario = content.get("scenarios", opts.scenario)
+        cfg.scenario = self._for_players(content.get("scenarios", opts.scenario), n)
         cfg.first_player = opts.first_player
         cfg.hero_choice = self._choice(opts.heroes, [h.id for h in content.heroes], "heroes", n)
         cfg.class_choice = self._choice(opts.classes, [k.id for k in content.classes], "classes", n)
@@ -82,6 +82,13 @@ class AberrationGame(Game):
         cfg.action_cache = {}
         self.cfg = cfg
         self.options = opts
+
+    @staticmethod
+    def _for_players(sc, n: int):
+        """The scenario as this table plays it: a Survival track given by player count is read once."""
+        if isinstance(sc.survival_track, dict):
+            return sc.model_copy(update={"survival_track": sc.survival_track[n]})
+        return sc
 
     @staticmethod
     def _choice(given, ids, what, n):

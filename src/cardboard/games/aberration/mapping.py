@@ -264,6 +264,7 @@ class MapMixin:
         t = cfg.index[a["to"]]
         if not moved:
             escorted = a.get("escort", 0)
+        self._say("step", seat, t, escorted)
         if escorted:       # escorted villagers come along
             self._add_villager(here, -escorted)
             if t == 0:

@@ -349,6 +349,10 @@ class ViewMixin:
                 s = f"{names.get(a[0], a[0])} ({a[0]}) enters the Village"
             elif kind == "secured":
                 s = f"{hero(a[0])} secures {named([v[0] for v in cfg.vps], a[1])}"
+            elif kind == "step":
+                s = f"{hero(a[0])} steps to {space(a[1])}" + (f" with {a[2]} villager(s)" if a[2] else "")
+            elif kind == "monster_moves":
+                s = f"{names.get(a[0], a[0])} ({a[0]}) moves to {space(a[1])}"
             elif kind == "village":
                 s = "Village phase: villagers return to the pool"
             else:

@@ -243,8 +243,7 @@ export function render(view, root, ui) {
 function draw(view, root, ui) {
   const wrap = h("div", {class: "ab-root"});
   root.append(wrap);
-  wrap.append(headStrip(view, ui));
-  wrap.append(mapEl(view, ui));
+  wrap.append(mapEl(view, ui, headStrip(view, ui)));
   wrap.append(h("div", {class: "ab-lower"}, vantageEl(view, ui), enemiesEl(view)));
   const fallback = [];
   for (const hero of view.heroes || []) {
@@ -371,7 +370,8 @@ function villageEl(view, ui) {
     h("div", {class: "ab-spots"}, spots));
 }
 
-function mapEl(view, ui) {
+/** The map, with the head strip in its free top-left corner (so the whole map fits a 768-px-high screen). */
+function mapEl(view, ui, head) {
   const m = view.map || {boards: []};
   const boardOf = {};
   for (const b of m.boards) for (const s of [...b.trunk, ...b.left, ...b.right, ...(b.glades || [])]) boardOf[s] = b.compass;
@@ -381,6 +381,7 @@ function mapEl(view, ui) {
     (cross[b] = cross[b] || []).push(`${a} (${boardOf[a]})`);
   }
   const grid = h("div", {class: "ab-map", role: "group", "aria-label": "The map"});
+  if (head) grid.append(head);
   for (const b of m.boards) grid.append(boardEl(view, ui, b, cross));
   grid.append(villageEl(view, ui));
   return grid;
