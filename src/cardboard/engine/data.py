@@ -42,12 +42,15 @@ def read_toml(file: Path, what: str) -> dict:
         raise ConfigError(f"{file}: not valid TOML: {exc}") from None
 
 
-def cons_to_list(node) -> list:
-    """The items of a (previous, item) cons list, oldest first. States keep logs and
-    histories this way so that a clone shares them in O(1)."""
+def cons_to_list(node, most: int | None = None) -> list:
+    """The items of a (previous, item) cons list, oldest first; with `most`, only the newest
+    `most` of them, read from the newest back (so it costs the same late in a game as early).
+    States keep logs and histories this way so that a clone shares them in O(1)."""
     out = []
-    while node is not None:
+    left = -1 if most is None else most
+    while node is not None and left != 0:
         node, item = node
         out.append(item)
+        left -= 1
     out.reverse()
     return out

@@ -116,8 +116,9 @@ def explain_illegal(state, kind, args: dict) -> str | None:
     return None
 
 
-def log_lines(log, cfg) -> list[str]:
-    events = cons_to_list(log)
+def log_lines(log, cfg, most: int = 60) -> list[str]:
+    """The newest `most` events of the log in words (all public)."""
+    events = cons_to_list(log, most)
     you = (lambda s: "you") if cfg.solo else (lambda s: f"seat {s}")
     lines = []
     for e in events:

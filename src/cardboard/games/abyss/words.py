@@ -114,11 +114,12 @@ def action_label(cfg, a) -> str:
     return a.kind
 
 
-def log_lines(state) -> list[str]:
-    """The log in words. Events never hold what some seat may not see (stack contents, token values)."""
+def log_lines(state, most: int = 60) -> list[str]:
+    """The newest `most` events of the log in words. Events never hold what some seat may not see
+    (stack contents, token values)."""
     cfg = state.cfg
     lines = []
-    for e in cons_to_list(state.log):
+    for e in cons_to_list(state.log, most):
         k = e[0]
         s = f"seat {e[1]}" if len(e) > 1 and isinstance(e[1], int) else ""
         if k == "turn":

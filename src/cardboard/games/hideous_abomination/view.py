@@ -83,8 +83,9 @@ def dump(state) -> dict:
     return doc
 
 
-def log_lines(state) -> list[str]:
-    events = cons_to_list(state.log)
+def log_lines(state, most: int = 60) -> list[str]:
+    """The newest `most` events of the log in words (all public)."""
+    events = cons_to_list(state.log, most)
     cfg = state.cfg
     lines = []
     for e in events:
