@@ -221,3 +221,92 @@ export function winnersText(result, names) {
   if (!w.length) return "Game over: nobody wins";
   return w.length === 1 ? `Game over: ${w[0]} wins` : `Game over: ${w.join(" and ")} share the win`;
 }
+
+/** Clickable board pieces, and the chooser a click opens when a piece stands for several moves.
+ *  `prefix` names the game's CSS classes (`-click`, `-chosen`, `-chooser`, `-choices`, `-choice`,
+ *  `-cancel`); `draw(view, root, ui)` draws the board; `text(view, move, label)` words a move (a
+ *  `clickable` call's own `choiceText(move)` wins in its chooser). A chooser is keyed by its piece,
+ *  so it survives a redraw; it closes on Esc, on a pick, and when the state moves on. The methods are
+ *  bound: `const {clickable, movesWhere, redraw} = picker` works. */
+export class Picker {
+  constructor(prefix, draw, text = null) {
+    this.ctx = null;       // {view, root, ui} of the last render
+    this.chooser = null;   // {n, key, title, idx, choiceText}
+    const p = prefix;
+    this.render = (view, root, ui) => {
+      this.ctx = {view, root, ui};
+      if (this.chooser && (this.chooser.n !== ui.n || !ui.legal.length)) this.chooser = null;
+      draw(view, root, ui);
+    };
+    this.redraw = () => {
+      if (!this.ctx) return;
+      this.ctx.root.replaceChildren();
+      draw(this.ctx.view, this.ctx.root, this.ctx.ui);
+    };
+    this.movesWhere = (pred) => {
+      const out = [];
+      ((this.ctx && this.ctx.ui.legal) || []).forEach((l, i) => { if (pred(l.move, l)) out.push(i); });
+      return out;
+    };
+    const words = (move, label, own) => (own ? own(move) : text ? text(this.ctx.view, move, label) : label);
+    this.clickable = (el, idx, title, key, {choiceText = null} = {}) => {
+      if (!idx.length) return el;
+      const ui = this.ctx.ui;
+      const direct = idx.length === 1;
+      const label = direct ? words(ui.legal[idx[0]].move, ui.describe(ui.legal[idx[0]].label), null)
+        : `${title} (${idx.length} choice${idx.length === 1 ? "" : "s"})`;
+      el.classList.add(`${p}-click`);
+      el.tabIndex = 0;
+      el.setAttribute("role", "button");
+      el.setAttribute("aria-label", label);
+      el.title = `${label}${el.title ? "\n" + el.title : ""}`;
+      el.dataset.moves = idx.join(" ");
+      el.dataset.ck = key;
+      if (this.chooser && this.chooser.key === key) el.classList.add(`${p}-chosen`);
+      const act = (e) => {
+        e.stopPropagation();
+        if (ui.locked && ui.locked()) return;
+        if (direct) { this.chooser = null; ui.pick(idx[0]); return; }
+        this.chooser = {n: ui.n, key, title, idx, choiceText};
+        this.redraw();
+      };
+      el.addEventListener("click", act);
+      el.addEventListener("keydown", (e) => {
+        if (e.key === "Enter" || e.key === " ") { e.preventDefault(); act(e); }
+      });
+      return el;
+    };
+    this.drawChooser = (root) => {
+      if (!this.chooser) return;
+      const ui = this.ctx.ui;
+      const {title, idx, key, choiceText} = this.chooser;
+      const list = idx.map((i) => {
+        const l = ui.legal[i];
+        const label = ui.describe(l.label);
+        return h("button", {type: "button", class: `${p}-choice`, "data-kind": l.kind, "data-i": i, title: label,
+          "aria-label": label, disabled: ui.locked && ui.locked(), onclick: () => { this.chooser = null; ui.pick(i); }},
+        words(l.move, label, choiceText));
+      });
+      const box = h("section", {class: `${p}-chooser`, "aria-label": title, role: "dialog"},
+        h("header", {}, h("b", {}, title),
+          h("button", {type: "button", class: `${p}-cancel`, onclick: () => { this.chooser = null; this.redraw(); }}, "Cancel ", h("kbd", {}, "Esc"))),
+        h("div", {class: `${p}-choices`}, list));
+      root.append(box);
+      // beside the piece it belongs to (the root is the positioning box), its first choice focused
+      requestAnimationFrame(() => {
+        const anchor = root.querySelector(`[data-ck="${CSS.escape(key)}"]`);
+        if (anchor) {
+          const r = root.getBoundingClientRect();
+          const a = anchor.getBoundingClientRect();
+          const w = Math.min(box.offsetWidth, r.width);
+          box.style.top = `${a.bottom - r.top + 4}px`;
+          box.style.left = `${Math.max(0, Math.min(a.left - r.left, r.width - w))}px`;
+        }
+        box.scrollIntoView({block: "nearest"});
+        const first = box.querySelector(`.${p}-choice`);
+        if (first) first.focus({preventScroll: true});
+      });
+    };
+    onEscape(() => { if (this.chooser && this.ctx) { this.chooser = null; this.redraw(); } });
+  }
+}

@@ -8,7 +8,7 @@
 // move a monster, reveal a shadow, choose a monster or the hero attacked), a board's title (remove
 // Influence), a Village spot (assign) and a Vantage Point (pay toward it). Several moves on one thing open a
 // chooser beside it. The shell's move buttons stay as the fallback for all.
-import {h, injectCss, onEscape, seatMark} from "/static/common.js";
+import {Picker, h, injectCss, seatMark} from "/static/common.js";
 
 injectCss("cardboard-css-aberration", new URL("./aberration.css", import.meta.url).href);
 
@@ -99,80 +99,8 @@ export function prompt(view, ui) {
 }
 
 // ------------------------------------------------------------------ clickable pieces and the chooser
-let ctx = null;       // {view, root, ui}
-let chooser = null;   // {n, key, title, idx}
-
-onEscape(() => { if (chooser && ctx) { chooser = null; redraw(); } });
-
-function redraw() {
-  if (!ctx) return;
-  ctx.root.replaceChildren();
-  draw(ctx.view, ctx.root, ctx.ui);
-}
-
-function movesWhere(pred) {
-  const out = [];
-  ((ctx && ctx.ui.legal) || []).forEach((l, i) => { if (pred(l.move, l)) out.push(i); });
-  return out;
-}
-
-/** Make `el` act on the legal moves `idx`: one move is picked at once, several open a chooser. */
-function clickable(el, idx, title, key) {
-  if (!idx.length) return el;
-  const ui = ctx.ui;
-  const direct = idx.length === 1;
-  const label = direct ? choiceText(ctx.view, ui.legal[idx[0]].move, ui.describe(ui.legal[idx[0]].label))
-    : `${title} (${plural(idx.length, "choice")})`;
-  el.classList.add("ab-click");
-  el.tabIndex = 0;
-  el.setAttribute("role", "button");
-  el.setAttribute("aria-label", label);
-  el.title = `${label}${el.title ? "\n" + el.title : ""}`;
-  el.dataset.moves = idx.join(" ");
-  el.dataset.ck = key;
-  if (chooser && chooser.key === key) el.classList.add("ab-chosen");
-  const act = (e) => {
-    e.stopPropagation();
-    if (ui.locked && ui.locked()) return;
-    if (direct) { chooser = null; ui.pick(idx[0]); return; }
-    chooser = {n: ui.n, key, title, idx};
-    redraw();
-  };
-  el.addEventListener("click", act);
-  el.addEventListener("keydown", (e) => {
-    if (e.key === "Enter" || e.key === " ") { e.preventDefault(); act(e); }
-  });
-  return el;
-}
-
-function drawChooser(root) {
-  const ui = ctx.ui;
-  const {title, idx, key} = chooser;
-  const list = idx.map((i) => {
-    const l = ui.legal[i];
-    const label = ui.describe(l.label);
-    return h("button", {type: "button", class: "ab-choice", "data-kind": l.kind, "data-i": i, title: label,
-      disabled: ui.locked && ui.locked(), onclick: () => { chooser = null; ui.pick(i); }}, choiceText(ctx.view, l.move, label));
-  });
-  const box = h("section", {class: "ab-chooser", "aria-label": title, role: "dialog"},
-    h("header", {}, h("b", {}, title),
-      h("button", {type: "button", class: "ab-cancel", onclick: () => { chooser = null; redraw(); }}, "Cancel ", h("kbd", {}, "Esc"))),
-    h("div", {class: "ab-choices"}, list));
-  root.append(box);
-  requestAnimationFrame(() => {
-    const anchor = root.querySelector(`[data-ck="${CSS.escape(key)}"]`);
-    if (anchor) {
-      const r = root.getBoundingClientRect();
-      const a = anchor.getBoundingClientRect();
-      const w = Math.min(box.offsetWidth, r.width);
-      box.style.top = `${a.bottom - r.top + 4}px`;
-      box.style.left = `${Math.max(0, Math.min(a.left - r.left, r.width - w))}px`;
-    }
-    box.scrollIntoView({block: "nearest"});
-    const first = box.querySelector(".ab-choice");
-    if (first) first.focus({preventScroll: true});
-  });
-}
+const picker = new Picker("ab", draw, choiceText);
+const {clickable, movesWhere} = picker;
 
 /** " (1 of 2)" when several face-down shadows share the space (they look alike). */
 function shadowNo(view, id) {
@@ -235,9 +163,7 @@ function monsterToken(m) {
 
 // ------------------------------------------------------------------ render
 export function render(view, root, ui) {
-  ctx = {view, root, ui};
-  if (chooser && (chooser.n !== ui.n || !ui.legal.length)) chooser = null;
-  draw(view, root, ui);
+  picker.render(view, root, ui);
 }
 
 function draw(view, root, ui) {
@@ -253,7 +179,7 @@ function draw(view, root, ui) {
     else fallback.push(h("section", {class: "ab-zone ab-herozone"}, info));
   }
   if (fallback.length) wrap.append(h("div", {class: "ab-heroes"}, fallback));
-  if (chooser) drawChooser(wrap);
+  picker.drawChooser(wrap);
 }
 
 function headStrip(view, ui) {

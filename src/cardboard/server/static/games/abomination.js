@@ -6,7 +6,7 @@
 // the operating table (mark, build), a cube on the track (preserve, make fresher, keep fresh), a cadaver
 // (resolve, take), a face-up card (hire, take), a card in hand (play, block, cancel, dice), a story
 // entry's choice, a player panel (target). The shell's move buttons stay as the fallback for all.
-import {h, injectCss, onEscape, seatMark} from "/static/common.js";
+import {Picker, h, injectCss, seatMark} from "/static/common.js";
 
 injectCss("cardboard-css-abomination", new URL("./abomination.css", import.meta.url).href);
 
@@ -179,82 +179,8 @@ function cardFamily(view, ui) {
 }
 
 // ------------------------------------------------------------------ clickable pieces and the chooser
-let ctx = null;       // {view, root, ui}
-let chooser = null;   // {n, key, title, idx}
-
-onEscape(() => { if (chooser && ctx) { chooser = null; redraw(); } });
-
-function redraw() {
-  if (!ctx) return;
-  ctx.root.replaceChildren();
-  draw(ctx.view, ctx.root, ctx.ui);
-}
-
-function movesWhere(pred) {
-  const out = [];
-  ((ctx && ctx.ui.legal) || []).forEach((l, i) => { if (pred(l.move, l)) out.push(i); });
-  return out;
-}
-
-/** Make `el` act on the legal moves `idx`: one move is picked at once, several open a chooser
- *  beside it (key names the element, so the chooser survives a redraw). */
-function clickable(el, idx, title, key, {choiceText = null} = {}) {
-  if (!idx.length) return el;
-  const ui = ctx.ui;
-  const direct = idx.length === 1;
-  const label = direct ? ui.describe(ui.legal[idx[0]].label) : `${title} (${plural(idx.length, "choice")})`;
-  el.classList.add("am-click");
-  el.tabIndex = 0;
-  el.setAttribute("role", "button");
-  el.setAttribute("aria-label", label);
-  el.title = label;
-  el.dataset.moves = idx.join(" ");
-  el.dataset.ck = key;
-  if (chooser && chooser.key === key) el.classList.add("am-chosen");
-  const act = (e) => {
-    e.stopPropagation();
-    if (ui.locked && ui.locked()) return;
-    if (direct) { chooser = null; ui.pick(idx[0]); return; }
-    chooser = {n: ui.n, key, title, idx, choiceText};
-    redraw();
-  };
-  el.addEventListener("click", act);
-  el.addEventListener("keydown", (e) => {
-    if (e.key === "Enter" || e.key === " ") { e.preventDefault(); act(e); }
-  });
-  return el;
-}
-
-function drawChooser(root) {
-  const ui = ctx.ui;
-  const {title, idx, key, choiceText} = chooser;
-  const list = idx.map((i) => {
-    const l = ui.legal[i];
-    const label = ui.describe(l.label);
-    const text = choiceText ? choiceText(l.move) : label;
-    return h("button", {type: "button", class: "am-choice", "data-kind": l.kind, "data-i": i, title: label,
-      "aria-label": label, disabled: ui.locked && ui.locked(), onclick: () => { chooser = null; ui.pick(i); }}, text);
-  });
-  const box = h("section", {class: "am-chooser", "aria-label": title, role: "dialog"},
-    h("header", {}, h("b", {}, title),
-      h("button", {type: "button", class: "am-cancel", onclick: () => { chooser = null; redraw(); }}, "Cancel", h("kbd", {}, "Esc"))),
-    h("div", {class: "am-choices"}, list));
-  root.append(box);
-  // beside the element it belongs to (the root is the positioning box)
-  requestAnimationFrame(() => {
-    const anchor = root.querySelector(`[data-ck="${CSS.escape(key)}"]`);
-    if (anchor) {
-      const r = root.getBoundingClientRect();
-      const a = anchor.getBoundingClientRect();
-      const w = Math.min(box.offsetWidth, r.width);
-      box.style.top = `${a.bottom - r.top + 4}px`;
-      box.style.left = `${Math.max(0, Math.min(a.left - r.left, r.width - w))}px`;
-    }
-    box.scrollIntoView({block: "nearest"});
-    const first = box.querySelector(".am-choice");
-    if (first) first.focus({preventScroll: true});
-  });
-}
+const picker = new Picker("am", draw);
+const {clickable, movesWhere} = picker;
 
 // ------------------------------------------------------------------ small pieces
 function meepleEl(m, ui) {
@@ -288,7 +214,7 @@ function cadaverEl(c, {moves = [], key = null, note = null} = {}) {
     h("div", {class: "am-cline"}, h("span", {class: "am-cost", title: "cost"}, cost.length ? short(cost.join(" ")) : "free"),
       h("span", {class: "am-or"}, "→"), h("span", {class: "am-opt", title: optText}, short(optText)), h("span", {class: "am-or"}, "or"), mats));
   if (moves.length) {
-    const ui = ctx.ui;
+    const ui = picker.ctx.ui;
     const buttons = moves.map((i) => {
       const m = ui.legal[i].move;
       return h("button", {type: "button", class: "am-choice am-inline", "data-kind": m.kind, "data-i": i,
@@ -315,12 +241,10 @@ function deckEl(n, label) {
 
 // ------------------------------------------------------------------ render
 export function render(view, root, ui) {
-  ctx = {view, root, ui};
   if (view.deciding === "turn" && ui.seat !== null && ui.seat !== undefined && view.to_move === ui.seat) {
     lastTurn = {table: ui.table ? ui.table.id : null, round: view.round, meeples: myMeeples(view, ui.seat)};
   }
-  if (chooser && (chooser.n !== ui.n || !ui.legal.length)) chooser = null;
-  draw(view, root, ui);
+  picker.render(view, root, ui);
 }
 
 function spaceKeys(view) {
@@ -356,7 +280,7 @@ function draw(view, root, ui) {
     else fallback.push(h("section", {class: "am-zone am-seatzone"}, h("h3", {}, nameOf(ui, p.seat)), info));
   }
   if (fallback.length) wrap.append(h("div", {class: "am-seats"}, fallback));
-  if (chooser) drawChooser(wrap);
+  picker.drawChooser(wrap);
 }
 
 // --- the top strip: round, story track, event, objectives, supply
@@ -675,8 +599,8 @@ function operatingTable(p, ui, mine) {
 
 /** A reroll in words: which dice (the labels only count them), and with what. */
 function diceText(m, roll) {
-  const ui = ctx.ui;
-  const card = m.kind === "research_dice" ? cardName(ctx.view, ui, m.card) : null;
+  const {ui, view} = picker.ctx;
+  const card = m.kind === "research_dice" ? cardName(view, ui, m.card) : null;
   if (!m.dice) return `${card ? card + ": t" : "T"}urn a bolt into a blank`;
   const dice = m.dice.map((i) => (roll[i] ? `the ${roll[i].colour} ${roll[i].face}` : `die ${i + 1}`)).join(" and ");
   return card ? `${card}: reroll ${dice}` : `Your reroll: ${dice}`;
@@ -737,7 +661,7 @@ function seatInfo(view, p, ui) {
 export function scoreRows(breakdown) {
   const rows = SCORE_ROWS.map(([k, label]) => ({label, values: breakdown.map((b) => b[k] ?? 0), kind: "row"}));
   rows.push({label: "Total", values: breakdown.map((b) => b.total), kind: "total"});
-  const players = ctx && ctx.view && ctx.view.over ? ctx.view.players : null;
+  const players = picker.ctx && picker.ctx.view.over ? picker.ctx.view.players : null;
   if (players && players.length === breakdown.length) {
     rows.push({label: "Tie-breaker: alive parts", values: players.map((p) => (p.table || []).filter((t) => t.state === "alive").length), kind: "tie"});
     rows.push({label: "Tie-breaker: francs", values: players.map((p) => p.francs), kind: "tie"});
