@@ -3,41 +3,16 @@ from __future__ import annotations
 
 from cardboard.games.aberration.game import AberrationGame
 
+from ..moves import do, edit, moves  # noqa: F401  (re-exported for the tests)
+
 
 def new(players: int = 1, seed: int = 1, **options):
-    """A fresh game (the game is not registered yet, so it is built directly)."""
+    """A fresh game state (options as keyword arguments)."""
     return AberrationGame(players, seed=seed, options=options).new_initial_state()
 
 
 def sp(state, name: str) -> int:
     return state.cfg.index[name]
-
-
-def edit(state, seat: int, **fields):
-    """Set a hero's fields directly (a test's set-up), copying the Hero first."""
-    state._edited = set()
-    h = state._me(seat)
-    for name, value in fields.items():
-        setattr(h, name, value)
-    state._legal = None
-    return h
-
-
-def moves(state, kind: str | None = None, **args):
-    out = []
-    for a in state.legal_actions():
-        if kind is not None and a.kind != kind:
-            continue
-        if all(a.get(k) == v for k, v in args.items()):
-            out.append(a)
-    return out
-
-
-def do(state, kind: str, **args):
-    found = moves(state, kind, **args)
-    assert found, f"no legal {kind} {args}; legal now: {[str(a) for a in state.legal_actions()]}"
-    state.apply(found[0])
-    return found[0]
 
 
 def clear_map(state):

@@ -5,39 +5,12 @@ import random
 
 import cardboard
 
+from ..moves import do, edit, moves  # noqa: F401  (re-exported for the tests)
+
 
 def new(players: int = 2, seed: int = 1, **options):
     """A fresh game state (options as keyword arguments)."""
     return cardboard.load_game("abomination", players=players, seed=seed, options=options).new_initial_state()
-
-
-def edit(state, seat: int, **fields):
-    """Set a player's fields directly (a test's set-up), copying the Player first."""
-    state._edited = set()
-    p = state._me(seat)
-    for name, value in fields.items():
-        setattr(p, name, value)
-    state._legal = None
-    return p
-
-
-def moves(state, kind: str | None = None, **args):
-    """The legal moves of that kind whose arguments include `args`."""
-    out = []
-    for a in state.legal_actions():
-        if kind is not None and a.kind != kind:
-            continue
-        if all(a.get(k) == v for k, v in args.items()):
-            out.append(a)
-    return out
-
-
-def do(state, kind: str, **args):
-    """Apply the one legal move of that kind matching `args` (the first if several)."""
-    found = moves(state, kind, **args)
-    assert found, f"no legal {kind} {args}; legal now: {[str(a) for a in state.legal_actions()]}"
-    state.apply(found[0])
-    return found[0]
 
 
 def play_until(state, asked: str, seat: int | None = None, rnd: random.Random | None = None, limit: int = 3000):
