@@ -5,7 +5,7 @@ from types import SimpleNamespace
 
 from cardboard.games.abomination.player import cube
 
-from .util import before_round, card_index, do, edit, give_card, moves, start_round
+from .util import before_round, card_index, do, edit, give_card, moves, new, start_round
 
 
 def city(players=2, **options):
@@ -319,3 +319,15 @@ def test_morgue_top_is_public():
     do(s, "place", space="buy_cadavers", meeple="assistant")
     assert s.cfg.cadavers[s.drawn[0]].id == morgue_top and s.cfg.cadavers[s.drawn[1]].id == second
     assert s.view(1)["board"]["cadavers"]["morgue"]["top"]["id"] == third
+
+
+def test_francs_are_not_limited_by_the_box():
+    """[AM-D-13] 42 francs in the box, but a payout is never cut short; a payment takes what there is."""
+    s = new(2)
+    edit(s, 0, francs=40)
+    edit(s, 1, francs=40)
+    s._eff_gain_francs(0, SimpleNamespace(amount=3), None)
+    assert s.players[0].francs == 43 and sum(p.francs for p in s.players) == 83 > s.cfg.content.supply.francs
+    s._gain_francs(1, -50)
+    assert s.players[1].francs == 0
+    assert s.view(0)["players"][0]["francs"] == 43

@@ -262,6 +262,8 @@ class AbominationState(CityMixin, LabMixin, EventsMixin, ResetMixin, EffectsMixi
         self._me(seat).francs -= francs
 
     def _gain_francs(self, seat: int, francs: int) -> None:
+        """[AM-D-13] The box's 42 francs are coins, not a limit: a payout is never cut short.
+        A payment takes at most what the player has."""
         p = self._me(seat)
         p.francs = max(0, p.francs + francs)
 
