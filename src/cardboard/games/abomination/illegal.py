@@ -101,16 +101,16 @@ def _why_not_place(state, seat: int, args: dict) -> str:
     bump = args.get("bump")
     if bump is None:
         return "that space is taken: name the meeple to bump [AM-Y-4]"
-    if any(r.kind == "no_bumping" for r in state.rules):
-        return "no meeple may be bumped this round [AM-E-2]"
-    on_track = len(state.bump) - (1 if again else 0)
-    if on_track >= len(cfg.bump_costs):
+    bump_cost = state.bump_cost(again)
+    if bump_cost is None:   # the same test as the legal moves; the message tells the two causes apart
+        if any(r.kind == "no_bumping" for r in state.rules):
+            return "no meeple may be bumped this round [AM-E-2]"
         return "the bump track is full: that meeple cannot be bumped [AM-Y-4]"
     if not isinstance(bump, int) or isinstance(bump, bool) or not 0 <= bump < len(occ):
         return f"there is no meeple {bump!r} on that space to bump [AM-Y-4]"
     if occ[bump][0] == seat:
         return "you cannot bump your own meeple [AM-D-2]"
-    need = cost + cfg.bump_costs[on_track]
+    need = cost + bump_cost
     return f"placing there and bumping costs {need} francs and you have {p.francs} [AM-Y-4]"
 
 
