@@ -518,6 +518,7 @@ def test_aberration_table_draws_the_map_takes_a_click_on_a_space_and_hides_face_
     assert page.locator("#players .ab-heroinfo").count() == 2
     bottom = page.evaluate("document.querySelector('.ab-map').getBoundingClientRect().bottom")
     assert bottom <= 768, f"the map runs {bottom - 768:.0f} px below a 1366x768 screen (ux-conventions: no scrolling)"
+    assert page.locator(".ab-map .ab-enemies tbody tr").count() == 5   # the enemies, on the map's corner
 
     db = next(p for p in tmp_path_factory.getbasetemp().glob("web*/tables.sqlite")
               if sqlite3.connect(p).execute("SELECT 1 FROM tables WHERE id = ?", (t["id"],)).fetchone())

@@ -170,7 +170,8 @@ function draw(view, root, ui) {
   const wrap = h("div", {class: "ab-root"});
   root.append(wrap);
   wrap.append(mapEl(view, ui, headStrip(view, ui)));
-  wrap.append(h("div", {class: "ab-lower"}, vantageEl(view, ui), enemiesEl(view)));
+  wrap.append(h("div", {class: "ab-lower"}, vantageEl(view, ui),
+    h("div", {class: "ab-zone ab-small ab-muted ab-stacks"}, `Shadow stack ${view.shadow_stack} · revealed ${view.shadow_discard} · Items ${view.items_left} · Objectives ${view.objectives_left}`)));
   const fallback = [];
   for (const hero of view.heroes || []) {
     const target = ui.panel ? ui.panel(hero.seat) : null;
@@ -308,6 +309,7 @@ function mapEl(view, ui, head) {
   }
   const grid = h("div", {class: "ab-map", role: "group", "aria-label": "The map"});
   if (head) grid.append(head);
+  grid.append(enemiesEl(view));
   for (const b of m.boards) grid.append(boardEl(view, ui, b, cross));
   grid.append(villageEl(view, ui));
   return grid;
@@ -328,17 +330,18 @@ function vantageEl(view, ui) {
   return h("section", {class: "ab-zone ab-vps"}, h("h3", {}, "Vantage Points"), rows);
 }
 
+/** The Great Beast board's five enemies, one line each: it sits in the map's free top-right corner. */
 function enemiesEl(view) {
-  const rows = (view.enemies || []).map((e) => h("tr", {title: e.text},
+  const rows = (view.enemies || []).map((e) => h("tr", {title: `${e.name} (${e.type}): ${e.text}`},
     h("td", {}, h("span", {class: "ab-slot"}, e.slot)), h("td", {class: "ab-ename"}, e.name),
-    h("td", {}, e.type), h("td", {}, `${e.level}/${e.max_level}`), h("td", {}, e.hp), h("td", {}, e.dmg), h("td", {}, e.move),
+    h("td", {}, `${e.level}/${e.max_level}`), h("td", {}, e.hp), h("td", {}, e.dmg), h("td", {}, e.move),
     h("td", {}, `${e.on_map}/${e.figures}`),
-    h("td", {class: "ab-kws"}, (e.keywords || []).map((k) => h("span", {class: "ab-kw", title: KEYWORDS[k] || k}, k[0].toUpperCase() + k.slice(1))),
-      e.thornlamm ? h("span", {class: "ab-kw ab-warnkw"}, `Thornlamm ${e.thornlamm}`) : "")));
-  return h("section", {class: "ab-zone ab-enemies"}, h("h3", {}, "Enemies"),
-    h("table", {}, h("thead", {}, h("tr", {}, ["", "Enemy", "Type", "Level", "HP", "Dmg", "Move", "Map", "Keywords"].map((t) => h("th", {}, t)))),
-      h("tbody", {}, rows)),
-    h("div", {class: "ab-small ab-muted"}, `Shadow stack ${view.shadow_stack} · revealed ${view.shadow_discard} · Items ${view.items_left} · Objectives ${view.objectives_left}`));
+    h("td", {class: "ab-kws"}, (e.keywords || []).map((k, i) => h("span", {title: KEYWORDS[k] || k}, `${i ? ", " : ""}${k[0].toUpperCase()}${k.slice(1)}`)),
+      e.thornlamm ? h("span", {class: "ab-warnkw"}, ` Thornlamm ${e.thornlamm}`) : "")));
+  return h("section", {class: "ab-enemies"}, h("h3", {}, "Enemies"),
+    h("table", {}, h("thead", {}, h("tr", {}, [["", ""], ["Enemy", ""], ["Lv", "Level"], ["HP", "Hit points"], ["Dm", "Damage"],
+      ["Mv", "Move"], ["Map", "Figures on the map"], ["Keywords", ""]].map(([t, w]) => h("th", {title: w || t}, t)))),
+    h("tbody", {}, rows)));
 }
 
 // ------------------------------------------------------------------ the heroes (player panels)
