@@ -48,7 +48,8 @@ def match(args) -> None:
     print(file=sys.stderr)
     print_arena(report, Console())
     report["wall_s"] = round(time.time() - started)
-    save(f"{args.game} {args.players}p {args.agent} vs {args.vs}", report)
+    # runs of other seeds (other games) keep their own entries, to be pooled
+    save(f"{args.game} {args.players}p {args.agent} vs {args.vs}" + (f" seed {args.seed}" if args.seed else ""), report)
 
 
 def band(score: float) -> str:

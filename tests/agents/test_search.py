@@ -56,7 +56,7 @@ def test_mcts_time_budget_is_respected():
     assert agent.last_iterations > 5
 
 
-@pytest.mark.parametrize("agent", ["uct", "search"])
+@pytest.mark.parametrize("agent", ["uct", "search", "flat"])
 def test_search_is_honest_about_hidden_information(agent):
     """What seat 0 cannot see (the others' hands, the deck order) changes; its decision does not,
     for plain MCTS and for the searching agent alike."""
@@ -76,7 +76,7 @@ def test_search_is_honest_about_hidden_information(agent):
         other._legal = None
         assert other.view(0) == state.view(0)
         bot = (MCTSAgent(7, iterations=30, max_depth=20) if agent == "uct"
-               else _search_agent("hideous-abomination", iterations=24))
+               else _search_agent("hideous-abomination", iterations=24, tree=agent != "flat"))
         decisions.add(repr(bot.choose(other).to_json()))
     assert len(decisions) == 1
 
@@ -117,8 +117,10 @@ def test_search_is_honest_at_abyss():
         other.token_pool = tuple(hidden[t1 + t2:])
         other._legal = None
         assert other.view(0) == state.view(0)
-        decisions.add(repr(MCTSAgent(7, iterations=40, max_depth=40).choose(other).to_json()))
-    assert len(decisions) == 1
+        plain = MCTSAgent(7, iterations=40, max_depth=40).choose(other.clone())
+        flat = _search_agent("abyss", iterations=24, max_depth=10, tree=False, confidence=0.5).choose(other)
+        decisions.add((repr(plain.to_json()), repr(flat.to_json())))
+    assert len(decisions) == 1  # plain MCTS and the flat search alike
 
 
 def test_mcts_beats_random_at_aban():
@@ -134,7 +136,9 @@ def test_levels_and_names():
     assert isinstance(make_agent("medium", game_id="abyss"), AbyssHeuristic)
     hard = make_agent("hard:0.5", seed=1, game_id="abyss")
     assert hard.root == "halving" and hard.seconds == 0.5 and isinstance(hard.prior, AbyssHeuristic)
-    assert (hard.max_depth, hard.width, hard.confidence) == (20, 4, 2.0)  # the game's search hints
+    from cardboard.games.abyss.game import AbyssGame
+    for key, value in AbyssGame.search_hints["search"].items():  # the game's search hints
+        assert getattr(hard, key) == value
     assert make_agent("search", game_id="aban").seconds == 1.0
     plain = make_agent("mcts", game_id="aban")
     assert plain.root == "uct" and plain.iterations == 400 and plain.rollout_agent is None
@@ -228,6 +232,37 @@ def test_search_candidates_are_the_priors_best_moves():
     cutoff = values[ranked[2]]
     pick = _search_agent("aban", width=3, iterations=60).choose(state)
     assert values[legal.index(pick)] >= cutoff
+
+
+@pytest.mark.parametrize("game_id", ["abyss", "hideous-abomination"])
+def test_flat_search_rolls_out_straight_from_its_candidates(game_id, monkeypatch):
+    """tree=False: no node below the root candidates (one node each, however many iterations), each
+    candidate searched in the same number of shared determinizations per halving round, and the
+    pick is one of the prior's candidates."""
+    from cardboard.agents import mcts
+    made = []
+
+    class Counted(mcts._Node):
+        __slots__ = ()
+
+        def __init__(self, player):
+            super().__init__(player)
+            made.append(self)
+
+    monkeypatch.setattr(mcts, "_Node", Counted)
+    state = cardboard.load_game(game_id, players=2, seed=8).new_initial_state()
+    r = random.Random(3)
+    while len(state.legal_actions()) < 5:
+        state.apply(r.choice(state.legal_actions()))
+    agent = _search_agent(game_id, iterations=40, width=4, tree=False, max_depth=10)
+    pick = agent.choose(state)
+    assert len(made) == 4 and set(agent.last_stats) <= set(state.legal_actions())
+    assert pick in agent.last_stats
+    assert sum(v for v, _ in agent.last_stats.values()) == agent.last_iterations
+    made.clear()
+    tree = _search_agent(game_id, iterations=40, width=4, max_depth=10)
+    tree.choose(state)
+    assert len(made) > 4  # the tree form grows nodes below its candidates
 
 
 def test_search_is_reproducible_for_a_seed():

@@ -22,9 +22,14 @@ Two ways to spend the budget at the root:
 
 Below the root, a node's children are added one at a time: the rollout policy's own move
 first, then at random, and a node visited n times has at most 1 + `widen`·√n children
-(progressive widening; `widen=None` adds every legal move before descending). Rollouts are
-played by `rollout` (a game's heuristic; by default random moves from the game's cheap
-`State.sample_action`) for at most `max_depth` moves; a cut rollout is judged by
+(progressive widening; `widen=None` adds every legal move before descending). With
+`tree=False` the halving search grows no tree below its candidates: each iteration plays the
+rollout policy straight from the candidate's move (flat Monte Carlo, a policy-improvement
+step over the heuristic). On a one-second budget a candidate gets a few dozen iterations, too
+few for a tree below it to pay: its random children only blur the candidate's value and break
+the pairing of the common random numbers (measured at Abyss and Hideous Abomination: see
+benchmarks/README.md). Rollouts are played by `rollout` (a game's heuristic; by default random
+moves from the game's cheap `State.sample_action`) for at most `max_depth` moves; a cut rollout is judged by
 `evaluate(state)` (estimated final scores; default: the provisional scores).
 
 Rewards (per seat, in [0, 1]): the win share (1/k for each of k winners) blended with
@@ -97,7 +102,7 @@ class MCTSAgent(Agent):
                  exploration: float = 0.7, rollout: Agent | None = None, max_depth: int = 400,
                  margin_weight: float = 0.2, score_scale: float = 50.0, prior: Agent | None = None,
                  root: str = "uct", width: int = 8, widen: float | None = None, evaluate=None,
-                 confidence: float = 1.0):
+                 confidence: float = 1.0, tree: bool = True):
         super().__init__(seed)
         if iterations is None and seconds is None:
             raise ValueError("MCTS needs a budget: iterations, seconds or both")
@@ -118,6 +123,7 @@ class MCTSAgent(Agent):
         self.widen = widen
         self.evaluate = evaluate
         self.confidence = confidence
+        self.tree = tree  # False: below a root candidate, straight to the rollout (flat Monte Carlo)
         self.last_iterations = 0
         self._lo = self._hi = 0.0
 
@@ -240,7 +246,7 @@ class MCTSAgent(Agent):
         policy = self.rollout_agent
         if policy is not None and first:
             policy.rng = rng.copy()
-        while not state.is_terminal():
+        while not (first and not self.tree) and not state.is_terminal():
             legal = state.legal_actions()
             player = state.current_player
             children = node.children

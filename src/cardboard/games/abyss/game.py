@@ -31,10 +31,10 @@ class AbyssGame(Game):
     name = "Abyss"
     min_players = 2
     max_players = 4
-    # the searching agent: heuristic rollouts are slow here, so they are cut after 20 moves
-    # and judged by the heuristic's evaluate(); it leaves the heuristic's move only on strong evidence
+    # the searching agent: flat Monte Carlo over the heuristic's 4 best moves (no tree below them),
+    # heuristic rollouts cut after 10 moves and judged by the heuristic's evaluate() (benchmarks/README.md)
     search_hints = {"score_scale": 20.0, "rollout_depth": 400,
-                    "search": {"max_depth": 20, "width": 4, "confidence": 2.0}}
+                    "search": {"max_depth": 10, "width": 4, "confidence": 1.0, "tree": False}}
     options_model = AbyssOptions
 
     def _configure(self, options: dict) -> None:

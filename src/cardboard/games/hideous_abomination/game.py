@@ -58,7 +58,7 @@ class HideousAbominationGame(Game):
     name = "Hideous Abomination"
     min_players = 2
     max_players = 5
-    search_hints = {"score_scale": 15.0, "rollout_depth": 80}
+    search_hints = {"score_scale": 15.0, "rollout_depth": 80, "search": {"tree": False}}
     options_model = HAOptions
 
     def _configure(self, options: dict) -> None:
