@@ -338,3 +338,9 @@ def test_finished_games_reward_the_games_own_winners(game_id, players):
                 assert got[seat] >= 0.8 / len(winners)
             else:
                 assert got[seat] <= 0.2
+
+
+def test_flat_search_needs_the_halving_root():
+    with pytest.raises(ValueError, match="tree=False"):
+        MCTSAgent(0, iterations=10, tree=False)
+    assert MCTSAgent(0, iterations=10, tree=True).tree

@@ -110,6 +110,8 @@ class MCTSAgent(Agent):
             raise ValueError(f"unknown root policy {root!r}: 'uct' or 'halving'")
         if root == "halving" and prior is None:
             raise ValueError("Sequential Halving at the root ranks its candidates by a prior agent")
+        if not tree and root != "halving":
+            raise ValueError("tree=False (flat search below root candidates) needs root='halving'")
         self.iterations = iterations
         self.seconds = seconds
         self.exploration = exploration
