@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 ARGS ?=
 TERMINAL_ARGS ?= --players 3 --bots 2
 
-.PHONY: play play-terminal test bench load clean
+.PHONY: play play-terminal test coverage bench load clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -28,6 +28,11 @@ play-terminal: $(VENV)/.installed
 test: $(VENV)/.installed-dev
 	./scripts/ensure-chromium
 	$(BIN)/python -m pytest -n 2 -p no:cacheprovider
+
+# line coverage of src/ over the whole suite (terminal table of the files below 100%)
+coverage: $(VENV)/.installed-dev
+	./scripts/ensure-chromium
+	$(BIN)/python -m pytest -n 2 -p no:cacheprovider --cov=cardboard --cov-report=term-missing:skip-covered
 
 bench: $(VENV)/.installed
 	$(BIN)/python benchmarks/run.py

@@ -159,8 +159,8 @@ def test_abomination_levels():
     assert hard.root == "halving" and hard.seconds == 1.0 and isinstance(hard.prior, AbominationHeuristic)
     assert isinstance(hard.rollout_agent, AbominationHeuristic) and hard.evaluate is not None
     hints = AbominationGame.search_hints
-    assert (hard.max_depth, hard.width, hard.confidence) == (
-        hints["search"]["max_depth"], hints["search"]["width"], hints["search"]["confidence"])
+    assert (hard.max_depth, hard.width, hard.confidence, hard.tree) == (
+        hints["search"]["max_depth"], hints["search"]["width"], hints["search"]["confidence"], False)
     assert hard.score_scale == hints["score_scale"]
     plain = make_agent("mcts", game_id="abomination")
     assert plain.root == "uct" and plain.rollout_agent is None
@@ -234,7 +234,7 @@ def test_search_candidates_are_the_priors_best_moves():
     assert values[legal.index(pick)] >= cutoff
 
 
-@pytest.mark.parametrize("game_id", ["abyss", "hideous-abomination"])
+@pytest.mark.parametrize("game_id", ["abyss", "hideous-abomination", "abomination"])
 def test_flat_search_rolls_out_straight_from_its_candidates(game_id, monkeypatch):
     """tree=False: no node below the root candidates (one node each, however many iterations), each
     candidate searched in the same number of shared determinizations per halving round, and the
@@ -344,3 +344,45 @@ def test_flat_search_needs_the_halving_root():
     with pytest.raises(ValueError, match="tree=False"):
         MCTSAgent(0, iterations=10, tree=False)
     assert MCTSAgent(0, iterations=10, tree=True).tree
+
+
+def test_search_stops_before_an_iteration_would_pass_its_deadline(monkeypatch):
+    """The time budget is kept by looking ahead: another round of k iterations is started only
+    when, at the mean cost of the iterations so far, it would end before the line."""
+    from cardboard.agents import mcts
+    monkeypatch.setattr(mcts.time, "perf_counter", lambda: 9.0)
+    late = MCTSAgent._late
+    assert late(10.9, 0.0, 10, 2) is False   # 9 s for 10 iterations: 2 more end at 10.8
+    assert late(10.7, 0.0, 10, 2) is True
+    assert late(9.5, 0.0, 0, 1) is False      # nothing measured yet: the first iteration runs
+    assert late(8.0, 0.0, 0, 1) is True       # already past the line
+
+
+@pytest.mark.parametrize("game_id,players", [("aban", 2), ("aban", 1), ("hideous-abomination", 2), ("abyss", 2),
+                                             ("abomination", 2), ("aberration", 2)])
+def test_search_makes_no_reference_cycles(game_id, players):
+    """The search switches the cyclic garbage collector off while it thinks: safe only because
+    nothing it discards (worlds, rollouts, tree nodes) is held in a reference cycle. It gives the
+    collector back as it found it."""
+    import gc
+    from cardboard.agents import RandomAgent
+    state = cardboard.load_game(game_id, players=players, seed=3).new_initial_state()
+    walker = RandomAgent(4)
+    for _ in range(8):
+        state.apply(walker.choose(state))
+    while len(state.legal_actions()) < 2:
+        state.apply(walker.choose(state))
+    for name in ("hard", "mcts"):
+        agent = make_agent(name, seed=1, game_id=game_id)
+        agent.seconds, agent.iterations = None, 16
+        gc.collect()
+        assert gc.isenabled()
+        agent.choose(state)
+        assert gc.isenabled()
+        assert gc.collect() == 0  # nothing left for the collector: no cycle was made
+    gc.disable()
+    try:
+        make_agent("mcts", seed=1, game_id=game_id).choose(state)
+        assert not gc.isenabled()
+    finally:
+        gc.enable()

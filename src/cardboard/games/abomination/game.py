@@ -54,8 +54,10 @@ class AbominationGame(Game):
     name = "Abomination: The Heir of Frankenstein"
     min_players = 2
     max_players = 4
+    # the searching agent: flat Monte Carlo over the heuristic's 6 best moves (no tree below them),
+    # heuristic rollouts cut after 40 moves and judged by the heuristic's evaluate() (benchmarks/README.md)
     search_hints = {"score_scale": 15.0, "rollout_depth": 600,
-                    "search": {"max_depth": 40, "width": 6, "confidence": 3.0}}
+                    "search": {"max_depth": 40, "width": 6, "confidence": 1.0, "tree": False}}
     options_model = AbominationOptions
 
     def _configure(self, options: dict) -> None:
