@@ -8,7 +8,7 @@ import pytest
 
 import cardboard
 from cardboard import Action, CardboardError, ConfigError, Game, IllegalAction
-from cardboard.engine import game_class, list_games, load_game
+from cardboard.engine import ActionCache, game_class, list_games, load_game
 
 
 # ------------------------------------------------------------------ Action identity
@@ -197,3 +197,18 @@ def test_options_are_not_aliased():
     save = game.new_initial_state().to_json()
     save["options"]["super_plants"][1] = "don_maceta"  # or edits a save document
     assert game.options_json() == kept
+
+
+def test_action_cache_hands_out_one_object_per_move():
+    class Labelled(Action):
+        __slots__ = ()
+
+    ctx = object()
+    cache = ActionCache(Labelled, ctx)
+    a = cache["plant", (("die", 3), ("at", (1, 2)))]
+    assert type(a) is Labelled and a.ctx is ctx
+    assert a.kind == "plant" and a["at"] == (1, 2)
+    assert cache["plant", (("die", 3), ("at", (1, 2)))] is a
+    b = cache["plant", (("die", 4), ("at", (1, 2)))]
+    assert b is not a and b != a and len(cache) == 2
+    assert ActionCache()["pass", ()] == Action("pass")

@@ -1,5 +1,5 @@
 """The game-agnostic core: actions, states, games, RNG, errors, registry."""
-from .action import Action
+from .action import Action, ActionCache
 from .errors import CardboardError, ConfigError, IllegalAction
 from .game import Game
 from .registry import game_class, list_games, load_game
@@ -7,6 +7,6 @@ from .rng import Rng, derive_seed
 from .state import State
 
 __all__ = [
-    "Action", "CardboardError", "ConfigError", "IllegalAction", "Game", "State",
+    "Action", "ActionCache", "CardboardError", "ConfigError", "IllegalAction", "Game", "State",
     "Rng", "derive_seed", "game_class", "list_games", "load_game",
 ]

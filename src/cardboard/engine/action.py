@@ -90,3 +90,25 @@ class Action:
 
     def __repr__(self) -> str:
         return f"Action({self.to_json()!r})"
+
+
+class ActionCache(dict):
+    """Every distinct move of one game as a single Action object, made on first use:
+    `cache[kind, args]`. Legal-move lists then hand out the same objects again and again,
+    each hashed once, instead of building new ones on every call.
+
+    Keep it on the Game, never inside the content its actions carry as `ctx`: content ->
+    cache -> action -> content would be a reference cycle, which only the cyclic collector
+    frees, and a search runs with that collector off.
+    """
+
+    __slots__ = ("make", "ctx")
+
+    def __init__(self, make: type[Action] = Action, ctx: Any = None):
+        super().__init__()
+        self.make = make
+        self.ctx = ctx
+
+    def __missing__(self, key: tuple[str, tuple]) -> Action:
+        action = self[key] = self.make(key[0], key[1], self.ctx)
+        return action

@@ -47,7 +47,7 @@ class AbanConfig:
 
     __slots__ = ("players", "solo", "content", "boards", "plant_names", "token_side", "supers",
                  "colemo_deltas", "colemo_variant", "horizontal_lines", "first_player", "scorer",
-                 "tokens", "shovels", "fertilizer", "dice_count", "food_faces", "action_rows")
+                 "tokens", "shovels", "fertilizer", "dice_count", "food_faces")
 
 
 class AbanGame(Game):
@@ -114,8 +114,8 @@ class AbanGame(Game):
         cfg.fertilizer = content.setup.fertilizer
         cfg.dice_count = content.solo.dice if solo else n + 1
         cfg.food_faces = tuple(content.solo.food_faces) if solo else (1, 2, 3, 4, 5, 6)
-        cfg.action_rows = {}
         self.cfg = cfg
+        self.action_rows: dict = {}  # square actions, made on demand by the rules
         self.options = opts
 
     def _initial_state(self):

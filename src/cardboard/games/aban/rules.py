@@ -51,12 +51,13 @@ class AbanAction(Action):
         return super().label()
 
 
-def _row(cfg: AbanConfig, kind: str, key: int) -> list:
+def _row(rows: dict, kind: str, key: int) -> list:
     """The game's cache of square actions of one kind and die (or seat), filled on demand:
-    legal_actions hands out the same Action objects instead of building new ones."""
-    row = cfg.action_rows.get((kind, key))
+    legal_actions hands out the same Action objects instead of building new ones. It lives on
+    the game, not in the config the actions carry (a reference cycle: see ActionCache)."""
+    row = rows.get((kind, key))
     if row is None:
-        row = cfg.action_rows[(kind, key)] = [None] * G.SIZE
+        row = rows[(kind, key)] = [None] * G.SIZE
     return row
 
 
@@ -221,15 +222,16 @@ class AbanState(State):
 
     def _die_uses(self, die, me, garden, empty, has_fert, shovel_targets) -> list[Action]:
         cfg = self.cfg
+        rows = self.game.action_rows
         out = []
         if die >= 2 and die in cfg.boards:
-            row = _row(cfg, "plant", die)
+            row = _row(rows, "plant", die)
             out += [row[i] or _make(row, cfg, "plant", die, i) for i in empty]  # [AB-P-2]
             if has_fert and "rabamimo" in cfg.supers:
-                row = _row(cfg, "radish", die)
+                row = _row(rows, "radish", die)
                 out += [row[i] or _make(row, cfg, "radish", die, i) for i in empty]  # [AB-X-8]
             if has_fert and "don_maceta" in cfg.supers:
-                row = _row(cfg, "pot", die)
+                row = _row(rows, "pot", die)
                 out += [row[i] or _make(row, cfg, "pot", die, i)
                         for i in G.pot_sites(garden, self.pots[me])]  # [AB-X-7]
         if die == 1 and not cfg.solo and self.tokens[me] > 0:  # [AB-P-7] [AB-T-2]
@@ -242,10 +244,10 @@ class AbanState(State):
                     squares = [i for i in self.pots[seat] if target[i] == G.EMPTY]
                 else:  # [AB-T-3] an opponent's drawn plant, one Rocky a plant [AB-D-5]
                     squares = [i for i in self.pots[seat] if 2 <= target[i] <= 6]
-                row = _row(cfg, kind, seat)
+                row = _row(rows, kind, seat)
                 out += [row[i] or _make(row, cfg, kind, 1, i, seat) for i in squares]
         if shovel_targets:
-            row = _row(cfg, "shovel", die)
+            row = _row(rows, "shovel", die)
             out += [row[i] or _make(row, cfg, "shovel", die, i) for i in shovel_targets]  # [AB-P-4]
         return out
 

@@ -10,7 +10,7 @@ from collections import deque
 
 from pydantic import BaseModel, ConfigDict
 
-from cardboard.engine import ConfigError, Game
+from cardboard.engine import ActionCache, ConfigError, Game
 from cardboard.engine.data import validate_options
 
 from .content import VC, Content, load_content
@@ -36,7 +36,7 @@ class AberrationConfig:
                  "board_spaces", "paths", "spawn", "vps", "spots", "spot_index", "actions", "general",
                  "heroes", "classes", "hero_choice", "class_choice", "items", "enemies", "shadow_pool",
                  "gb_cards", "objectives", "aberrations", "faces", "rules", "first_player", "spawn_mod",
-                 "items_each", "obj_tokens", "action_cache", "clockwise", "tile_of_board", "between")
+                 "items_each", "obj_tokens", "map_json", "clockwise", "tile_of_board", "between")
 
 
 def bfs(adj, start: int, blocked=frozenset()) -> tuple[int, ...]:
@@ -79,8 +79,11 @@ class AberrationGame(Game):
         cfg.class_choice = self._choice(opts.classes, [k.id for k in content.classes], "classes", n)
         self._map(cfg, content)
         self._parts(cfg, content)
-        cfg.action_cache = {}
+        cfg.map_json = None  # the map's JSON form, made by the first view that needs it
         self.cfg = cfg
+        from .rules import AberrationAction  # rules builds on this module
+
+        self.moves = ActionCache(AberrationAction, cfg)  # on the game, not in cfg: see ActionCache
         self.options = opts
 
     @staticmethod

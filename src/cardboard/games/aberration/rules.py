@@ -204,12 +204,7 @@ class AberrationState(HeroesMixin, EffectsMixin, CombatMixin, MapMixin, BeastMix
         return list(range(self.cfg.players)) if self.result == "win" else []
 
     def _act(self, kind: str, **args) -> Action:
-        cache = self.cfg.action_cache
-        key = (kind, tuple(args.items()))
-        action = cache.get(key)
-        if action is None:
-            action = cache[key] = AberrationAction(kind, key[1], self.cfg)
-        return action
+        return self.game.moves[kind, tuple(args.items())]
 
     def _resume(self) -> None:
         """Run waiting work until a seat must decide or the game is over."""

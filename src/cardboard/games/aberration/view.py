@@ -218,7 +218,7 @@ class ViewMixin:
         right branches and its glades, every link, and space names by index (moves name spaces by
         index or by name)."""
         cfg = self.cfg
-        cached = cfg.action_cache.get(("__map_json__",))
+        cached = cfg.map_json
         if cached is not None:
             return copy.deepcopy(cached)
         tiles = {t.id: t for t in cfg.content.tiles}
@@ -246,7 +246,7 @@ class ViewMixin:
         doc = {"boards": boards, "spaces": list(cfg.names), "gates": [cfg.names[g] for g in cfg.gates],
                "links": {cfg.names[i]: [cfg.names[j] for j in cfg.adj[i]] for i in range(len(cfg.names))},
                "cross": cross}
-        cfg.action_cache[("__map_json__",)] = doc
+        cfg.map_json = doc
         return copy.deepcopy(doc)
 
     def _asked_json(self):

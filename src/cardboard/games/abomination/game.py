@@ -9,7 +9,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from cardboard.engine import ConfigError, Game
+from cardboard.engine import ActionCache, ConfigError, Game
 from cardboard.engine.data import validate_options
 
 from .content import Content, load_content
@@ -41,7 +41,7 @@ class AbominationConfig:
                  "cadavers", "cadaver_deck", "leopold", "scoundrels", "research", "humanity",
                  "events", "encounters", "entries", "characters", "objectives", "dial", "dial_icons",
                  "slot_part", "part_spec", "first_player", "char_choice", "objective_choice",
-                 "dial_scoring", "blockers", "react_reset", "action_cache", "gray", "blue", "cube_total",
+                 "dial_scoring", "blockers", "react_reset", "gray", "blue", "cube_total",
                  "tokens")
 
 
@@ -77,8 +77,10 @@ class AbominationGame(Game):
         self._board(cfg, content, n)
         self._cards(cfg, content)
         self._choices(cfg, content, opts, n)
-        cfg.action_cache = {}
         self.cfg = cfg
+        from .rules import AbominationAction  # rules builds on this module
+
+        self.moves = ActionCache(AbominationAction, cfg)  # on the game, not in cfg: see ActionCache
         self.options = opts
 
     @staticmethod

@@ -209,12 +209,7 @@ class AbominationState(CityMixin, LabMixin, EventsMixin, ResetMixin, EffectsMixi
         return explain_illegal(self, doc.get("kind"), doc)
 
     def _act(self, kind: str, **args) -> Action:
-        cache = self.cfg.action_cache
-        key = (kind, tuple(args.items()))
-        action = cache.get(key)
-        if action is None:
-            action = cache[key] = AbominationAction(kind, key[1], self.cfg)
-        return action
+        return self.game.moves[kind, tuple(args.items())]
 
     def _resume(self) -> None:
         """Run waiting work until a seat must decide, or the game is over."""

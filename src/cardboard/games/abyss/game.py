@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict
 
-from cardboard.engine import ConfigError, Game
+from cardboard.engine import ActionCache, ConfigError, Game
 from cardboard.engine.data import validate_options
 
 from .content import RACES, Content, load_content
@@ -23,7 +23,7 @@ class AbyssConfig:
     __slots__ = ("players", "content", "setup", "n_allies", "n_cards", "card_race", "card_value",
                  "lords", "lord_index", "guild", "req_race", "cost", "n_races", "ip", "lkeys",
                  "pkind", "pamount", "locations", "loc_index", "token_values", "threat",
-                 "first_player", "action_cache", "recruit_cache", "powers_cache", "guild_ids")
+                 "first_player", "powers_cache", "guild_ids")
 
 
 class AbyssGame(Game):
@@ -73,10 +73,12 @@ class AbyssGame(Game):
         cfg.token_values = setup.monster_tokens
         cfg.threat = content.threat.spaces
         cfg.first_player = opts.first_player
-        cfg.action_cache = {}
-        cfg.recruit_cache = {}
         cfg.powers_cache = {}
         self.cfg = cfg
+        from .rules import AbyssAction  # rules builds on this module
+
+        self.moves = ActionCache(AbyssAction, cfg)  # on the game, not in cfg: see ActionCache
+        self.recruit_cache: dict = {}  # recruit moves by hand and Lord: actions, so beside them
         self.options = opts
 
     def _initial_state(self):

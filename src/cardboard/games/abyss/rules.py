@@ -125,12 +125,7 @@ class AbyssState(PowersMixin, LocationsMixin, State):
             self._resume()
 
     def _act(self, kind: str, args: tuple = ()) -> Action:
-        cache = self.cfg.action_cache
-        key = (kind, args)
-        action = cache.get(key)
-        if action is None:
-            action = cache[key] = AbyssAction(kind, args, self.cfg)
-        return action
+        return self.game.moves[kind, args]
 
     def _say(self, *event) -> None:
         self.log = (self.log, event)
@@ -525,7 +520,7 @@ class AbyssState(PowersMixin, LocationsMixin, State):
         cost = self.cost_for(seat, lord)
         pearls = min(self.pearls[seat], cost)  # more pearls than the cost change nothing
         key = (hand, lord, cost, pearls, any_races, choose)
-        cache = self.cfg.recruit_cache
+        cache = self.game.recruit_cache
         moves = cache.get(key)
         if moves is None:
             if len(cache) > 200_000:  # bounded: a long search must not grow it forever

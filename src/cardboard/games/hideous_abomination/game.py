@@ -5,7 +5,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from cardboard.engine import ConfigError, Game
+from cardboard.engine import ActionCache, ConfigError, Game
 from cardboard.engine.data import validate_options
 
 from .content import Components, load_components, rotate
@@ -27,7 +27,7 @@ class HAConfig:
     __slots__ = ("players", "variant", "comps", "tiles", "n_parts", "masks", "shapes", "colour",
                  "wild", "type", "attrs", "torso", "faces", "hand_size", "piles", "bolts",
                  "bolts_per_steal", "draws", "dig_takes", "first_player", "max_turns",
-                 "award_ids", "cards", "action_cache", "index")
+                 "award_ids", "cards", "index")
 
 
 _TABLES: dict[int, tuple] = {}
@@ -87,8 +87,10 @@ class HideousAbominationGame(Game):
         cfg.max_turns = opts.max_turns
         cfg.award_ids = tuple(c.id for c in comps.awards)
         cfg.cards = {c.id: c for c in list(comps.grand_prizes) + list(comps.awards)}
-        cfg.action_cache = {}
         self.cfg = cfg
+        from .rules import HAAction  # rules builds on this module
+
+        self.moves = ActionCache(HAAction, cfg)  # on the game, not in cfg: see ActionCache
         self.options = opts
 
     def _initial_state(self):

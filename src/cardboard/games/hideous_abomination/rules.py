@@ -128,12 +128,7 @@ class HAState(State):
         getattr(self, "_do_" + a.kind)(a)
 
     def _act(self, kind: str, args: tuple) -> Action:
-        cache = self.cfg.action_cache
-        key = (kind, args)
-        action = cache.get(key)
-        if action is None:
-            action = cache[key] = HAAction(kind, args, self.cfg)
-        return action
+        return self.game.moves[kind, args]
 
     def _say(self, *event) -> None:
         self.log = (self.log, event)
