@@ -6,7 +6,8 @@
 
 `match` plays the agent against an opponent with seats rotated (the arena), `solo` gives the
 distribution of Aban! solo scores with the rulebook's bands, `speed` measures MCTS iterations per
-second (random rollouts, from the positions of random games). Each run merges its entry into
+second (random rollouts, from the positions of random games); `match --hints JSON` tries other
+search settings than the game's. Each run merges its entry into
 `benchmarks/agents-results.json` under its label, so runs can go in parallel processes.
 """
 from __future__ import annotations
@@ -26,6 +27,7 @@ from rich.console import Console
 import cardboard
 from cardboard.agents import make_agent
 from cardboard.agents.arena import arena, print_arena
+from cardboard.engine import game_class
 
 OUT = Path(__file__).with_name("agents-results.json")
 BANDS = [(1, "You'll do better"), (15, "Not bad!"), (30, "Goddess Ixchel will like it!"),
@@ -43,13 +45,25 @@ def save(label: str, entry: dict, path: Path = OUT) -> None:
 
 def match(args) -> None:
     started = time.time()
+    label = f"{args.game} {args.players}p {args.agent} vs {args.vs}"
+    if args.hints:  # this run's search settings instead of the game's (the label says which)
+        cls = game_class(args.game)
+        try:
+            hints = json.loads(args.hints)
+        except ValueError as exc:
+            raise SystemExit(f"--hints must be JSON: {exc}") from None
+        if not isinstance(hints, dict) or not isinstance(hints.get("search", {}), dict):
+            raise SystemExit('--hints must be a JSON object, e.g. \'{"search": {"width": 6}}\'')
+        cls.search_hints = {**cls.search_hints, **hints,
+                            "search": {**cls.search_hints.get("search", {}), **hints.get("search", {})}}
+        label += f" hints {json.dumps(hints, sort_keys=True)}"
     report = arena(args.game, [args.agent, args.vs], games=args.games, players=args.players, seed=args.seed,
                    progress=lambda k: print(f"\r{k}/{args.games}", end="", file=sys.stderr, flush=True))
     print(file=sys.stderr)
     print_arena(report, Console())
     report["wall_s"] = round(time.time() - started)
     # runs of other seeds (other games) keep their own entries, to be pooled
-    save(f"{args.game} {args.players}p {args.agent} vs {args.vs}" + (f" seed {args.seed}" if args.seed else ""), report)
+    save(label + (f" seed {args.seed}" if args.seed else ""), report)
 
 
 def band(score: float) -> str:
@@ -130,6 +144,7 @@ def main() -> None:
     m.add_argument("--games", type=int, default=40)
     m.add_argument("--players", type=int, default=2)
     m.add_argument("--seed", type=int, default=0)
+    m.add_argument("--hints", default="", help='search hints for this run, JSON, e.g. \'{"search": {"width": 6}}\'')
     s = sub.add_parser("solo")
     s.add_argument("--agent", default="hard:1")
     s.add_argument("--games", type=int, default=200)

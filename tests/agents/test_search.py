@@ -358,6 +358,33 @@ def test_search_stops_before_an_iteration_would_pass_its_deadline(monkeypatch):
     assert late(8.0, 0.0, 0, 1) is True       # already past the line
 
 
+def test_search_gives_up_a_round_the_deadline_cuts_and_keeps_its_priors_move(monkeypatch):
+    """A first round's cost is unknown until it is played, and a short budget may not fit one: when
+    the line passes in the middle of a round, the search stops there (one rollout past it at most)
+    and plays its prior's move, as a part-searched round is no evidence against it."""
+    from cardboard.agents import mcts
+    from cardboard.agents.heuristics import heuristic_for
+    H = heuristic_for("abyss")
+    clock = [0.0]
+    monkeypatch.setattr(mcts.time, "perf_counter", lambda: clock[0])
+
+    class Slow(H):  # every rollout move takes 0.01 s of the fake clock
+        def choose(self, state):
+            clock[0] += 0.01
+            return super().choose(state)
+
+    state = cardboard.load_game("abyss", players=2, seed=8).new_initial_state()
+    r = random.Random(3)
+    while len(state.legal_actions()) < 5:
+        state.apply(r.choice(state.legal_actions()))
+    legal, values = state.legal_actions(), H(9).action_values(state)
+    agent = MCTSAgent(7, iterations=None, seconds=0.25, rollout=Slow(8), prior=H(9), root="halving", width=4,
+                      max_depth=10, tree=False)
+    pick = agent.choose(state)  # a round is 4 rollouts of 0.1 s: the line passes during the third
+    assert pick is legal[values.index(max(values))]
+    assert agent.last_iterations == 3 and clock[0] == pytest.approx(0.3)
+
+
 @pytest.mark.parametrize("game_id,players", [("aban", 2), ("aban", 1), ("hideous-abomination", 2), ("abyss", 2),
                                              ("abomination", 2), ("aberration", 2)])
 def test_search_makes_no_reference_cycles(game_id, players):

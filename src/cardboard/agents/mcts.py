@@ -196,7 +196,8 @@ class MCTSAgent(Agent):
                 quota = max(len(alive), (cap - done) // left_rounds)
             spent = 0
             while (cap is None or done + len(alive) <= cap) and (quota is None or spent + len(alive) <= quota):
-                self._shared(state, me, alive, nodes)
+                if self._shared(state, me, alive, nodes, deadline) is None:
+                    return self._give_up(default, nodes)
                 done += len(alive)
                 spent += len(alive)
                 if round_end is not None and self._late(round_end, started, done, len(alive)):
@@ -216,15 +217,26 @@ class MCTSAgent(Agent):
             while self.iterations is None or done + 2 <= self.iterations:
                 if deadline is not None and self._late(deadline, started, done, 2):
                     break
-                r_best, r_default = self._shared(state, me, pair, nodes)
+                got = self._shared(state, me, pair, nodes, deadline)
+                if got is None:
+                    break
+                r_best, r_default = got
                 mine.append(r_best)
                 theirs.append(r_default)
                 done += 2
             if not self._clearly_better(mine, theirs):
                 best = default
-        self.last_iterations = done
+        self.last_iterations = sum(n.visits for n in nodes.values())  # `done`, and any unfinished pair
         self.last_stats = {a: (n.visits, _mean(n)) for a, n in nodes.items()}  # for reports and tests
         return best
+
+    def _give_up(self, default: Action, nodes) -> Action:
+        """The deadline passed in the middle of a round (the first round's cost is unknown until
+        it is played: a short budget may not fit one): a part-searched set of candidates is no
+        evidence against the prior, whose move stands."""
+        self.last_iterations = sum(n.visits for n in nodes.values())
+        self.last_stats = {a: (n.visits, _mean(n)) for a, n in nodes.items()}
+        return default
 
     @staticmethod
     def _late(end: float, started: float, done: int, moves: int) -> bool:
@@ -233,13 +245,16 @@ class MCTSAgent(Agent):
         now = time.perf_counter()
         return now + ((now - started) / done * moves if done else 0.0) > end
 
-    def _shared(self, state: State, me: int, moves, nodes) -> list[float]:
+    def _shared(self, state: State, me: int, moves, nodes, deadline=None) -> list[float] | None:
         """One iteration under each of `moves` in the same determinization, with the same
-        rollout tie-breaks (common random numbers); returns `me`'s reward for each."""
+        rollout tie-breaks (common random numbers); returns `me`'s reward for each, or None when
+        `deadline` passes before the last of them (the round is then incomplete)."""
         seed = self.rng.next64()
         world = state.determinize(me, seed)
         out = []
         for a in moves:
+            if deadline is not None and time.perf_counter() > deadline:
+                return None
             w = world.clone()
             w.apply(a)
             out.append(self._iterate(nodes[a], w, Rng(seed), first=True)[me])
