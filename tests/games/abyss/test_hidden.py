@@ -1,4 +1,4 @@
-"""Hidden information (AY-H-1 .. AY-H-4, AY-D-15): what `view(seat)` shows and hides, and the
+"""Hidden information (AY-H-1 .. AY-H-4, AY-D-15, AY-D-20): what `view(seat)` shows and hides, and the
 re-deal `determinize(seat, seed)` makes of what a seat cannot see.
 
 Views list cards as race/value dicts (copies of one race and value look alike), so the checks are
@@ -52,7 +52,8 @@ def _keys_deep(doc, acc=None):
 
 
 def _perturb(state, seat, r):
-    """A copy differing from `state` only in what `seat` cannot see: other hands, the Council
+    """A copy differing from `state` only in what `seat` cannot see: other hands (but for the Allies
+    seen going into them, AY-D-20), the Council
     stacks' contents (races kept), deck and discard (contents and order), other seats' Monster
     tokens and the token pool, the Lord deck's and Location stack's order, Locations drawn by
     someone else, the random source."""
@@ -83,6 +84,8 @@ def _perturb(state, seat, r):
         i, j = r.randrange(len(ca)), r.randrange(len(cb))
         x, y = ca[i], cb[j]
         if a == b or x == y:
+            continue
+        if a[0] == "hands" and x in s.seen[a[1]] or b[0] == "hands" and y in s.seen[b[1]]:
             continue
         if a[0] == "hands" and cfg.card_race[y] < 0 or b[0] == "hands" and cfg.card_race[x] < 0:
             continue
@@ -382,3 +385,58 @@ def test_determinize_redeals_locations_drawn_by_another_seat():
     assert len(others) > 1
     assert all(len(d) == 2 for d in others)
 
+
+
+# ---------------------------------------------------------------- Allies taken in sight (AY-D-20)
+def test_allies_taken_in_sight_are_shown_in_the_hand_until_they_leave_it():
+    """AY-D-20: an Ally bought or taken from the track went into the hand in everyone's sight: every
+    view lists it under the hand's `hand_seen`; a Council stack is taken unseen; an Ally played or
+    discarded leaves the list."""
+    from .helpers import set_council
+    from .test_explore import start
+    s, c = start(2, [3, 3], [("crab", 1), ("squid", 4)])
+    do(s, "explore")
+    do(s, "buy")  # seat 1 buys the crab 1; the squid 4 is revealed, seat 1 may not buy again
+    do(s, "take")  # seat 0 takes it
+    crab, squid = {"race": "crab", "value": 1}, {"race": "squid", "value": 4}
+    for viewer in (0, 1, None):
+        seats = s.view(viewer)["seats"]
+        assert seats[0]["hand_seen"] == [squid] and seats[1]["hand_seen"] == [crab]
+    assert s.seen == ((c[1],), (c[0],))
+    set_council(s, {"jellyfish": [2, 5]})
+    at_turn(s, 1)
+    do(s, "request", races=["jellyfish"])
+    assert len(s.hands[1]) == 3 and s.seen[1] == (c[0],)  # the stack was not shown
+    assert s.view(0)["seats"][1]["hand_seen"] == [crab]
+    s._discard_ally(1, RACES.index("crab"), 1, "test")  # a discard, in sight
+    assert s.seen[1] == () and s.view(0)["seats"][1]["hand_seen"] == []
+
+
+def test_seen_allies_are_always_in_the_hand_and_leave_with_it():
+    """AY-D-20 over random games: what the others saw go into a hand is still in it (as a multiset of
+    race and value) at every step, and the final affiliation empties both."""
+    _, ends = _snapshots()
+    snaps, _ = _snapshots()
+    for s in snaps + ends:
+        cfg = s.cfg
+        for seat in range(cfg.players):
+            hand = [(cfg.card_race[c], cfg.card_value[c]) for c in s.hands[seat]]
+            for c in s.seen[seat]:
+                hand.remove((cfg.card_race[c], cfg.card_value[c]))  # ValueError if not there
+    assert all(s.seen == ((),) * s.cfg.players for s in ends)
+    assert sum(len(x) for s in snaps for x in s.seen) > 20  # random games do take Allies in sight
+
+
+def test_determinize_keeps_the_allies_seen_in_other_hands():
+    """AY-D-20, AY-H-4: a re-deal keeps in each other hand the Allies seen going into it, and deals the
+    rest of it at random."""
+    snaps, _ = _snapshots()
+    checked = 0
+    for k, s in enumerate(snaps):
+        for seat in range(s.cfg.players):
+            d = s.determinize(seat, 5 + k)
+            for o in range(s.cfg.players):
+                if o != seat:
+                    assert set(s.seen[o]) <= set(d.hands[o]) and len(d.hands[o]) == len(s.hands[o])
+                    checked += len(s.seen[o])
+    assert checked > 20

@@ -41,7 +41,7 @@ class AbyssAction(Action):
 
 
 class AbyssState(PowersMixin, LocationsMixin, State):
-    __slots__ = ("cfg", "phase", "player", "decider", "pearls", "treasury", "hands", "affiliated",
+    __slots__ = ("cfg", "phase", "player", "decider", "pearls", "treasury", "hands", "seen", "affiliated",
                  "free", "disabled", "locations", "keys", "key_supply", "tokens", "token_pool",
                  "deck", "discard", "track", "threat", "bought", "buyers", "offer", "reward_space",
                  "council", "court", "lord_deck", "lord_discard", "loc_deck", "loc_open",
@@ -86,6 +86,7 @@ class AbyssState(PowersMixin, LocationsMixin, State):
         s.pearls = (start,) * n
         s.treasury = setup.pearls - start * n
         s.hands = ((),) * n
+        s.seen = ((),) * n  # [AY-D-20] Allies every player saw enter a hand and not leave it
         s.affiliated = ((),) * n
         s.free = ((),) * n
         s.disabled = frozenset()
@@ -174,8 +175,12 @@ class AbyssState(PowersMixin, LocationsMixin, State):
     def _give(self, src: int, dst: int, n: int) -> None:
         self.pearls = _set(_set(self.pearls, src, self.pearls[src] - n), dst, self.pearls[dst] + n)
 
-    def _to_hand(self, seat: int, cards) -> None:
-        self.hands = _set(self.hands, seat, tuple(sorted(self.hands[seat] + tuple(cards))))
+    def _to_hand(self, seat: int, cards, face_up: bool = True) -> None:
+        """Allies into a hand; `face_up`: taken in everyone's sight (from the track) [AY-D-20]."""
+        cards = tuple(cards)
+        self.hands = _set(self.hands, seat, tuple(sorted(self.hands[seat] + cards)))
+        if face_up:
+            self.seen = _set(self.seen, seat, tuple(sorted(self.seen[seat] + cards)))
 
     def _from_hand(self, seat: int, race: int, value: int) -> int:
         cfg = self.cfg
@@ -183,8 +188,19 @@ class AbyssState(PowersMixin, LocationsMixin, State):
         for i, c in enumerate(hand):
             if cfg.card_race[c] == race and cfg.card_value[c] == value:
                 self.hands = _set(self.hands, seat, hand[:i] + hand[i + 1:])
+                self._unsee(seat, race, value)
                 return c
         raise ValueError(f"no {RACES[race]} {value} in seat {seat}'s hand")
+
+    def _unsee(self, seat: int, race: int, value: int) -> None:
+        """[AY-D-20] an Ally of this kind left the hand in sight: the others now know of one such
+        Ally fewer in it (cards of one race and value are alike, whichever one it was)."""
+        cfg = self.cfg
+        seen = self.seen[seat]
+        for i, c in enumerate(seen):
+            if cfg.card_race[c] == race and cfg.card_value[c] == value:
+                self.seen = _set(self.seen, seat, seen[:i] + seen[i + 1:])
+                return
 
     def ally_kinds(self, seat: int) -> list[tuple[int, int]]:
         cfg = self.cfg
@@ -488,7 +504,7 @@ class AbyssState(PowersMixin, LocationsMixin, State):
     def _take_stack(self, seat: int, race: int) -> None:
         stack = self.council[race]
         self.council = _set(self.council, race, ())
-        self._to_hand(seat, stack)
+        self._to_hand(seat, stack, face_up=False)  # [AY-H-2] taken without being shown
         self._say("stack", seat, race, len(stack))
 
     # ---------------------------------------------------------------- 2c. Recruit a Lord
@@ -654,6 +670,7 @@ class AbyssState(PowersMixin, LocationsMixin, State):
             self.affiliated = _set(self.affiliated, seat, self.affiliated[seat] + kept)
             self.discard = self.discard + tuple(c for c in self.hands[seat] if c not in kept)
             self.hands = _set(self.hands, seat, ())
+            self.seen = _set(self.seen, seat, ())
             self._say("final_affiliation", seat, kept)
         self.phase = OVER
         self.decider = None

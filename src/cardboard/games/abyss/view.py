@@ -1,6 +1,7 @@
 """What each seat may see ([AY-H-*]) and a re-deal of what it may not (for search).
 
-Hidden: hands (sizes public), the Council stacks' contents (sizes public), Monster token values
+Hidden: hands (sizes public, and the Allies seen going into them [AY-D-20]), the Council stacks'
+contents (sizes public), Monster token values
 (each player knows their own), the orders of the decks, the Locations drawn until they are
 placed, the discard pile's order and contents. Everything is shown once the game is over.
 """
@@ -57,6 +58,7 @@ def view(state, seat) -> dict:
             "seat": s,
             "pearls": state.pearls[s],
             "hand_size": len(state.hands[s]),
+            "hand_seen": [card_json(cfg, c) for c in state.seen[s]],  # [AY-D-20] taken in everyone's sight
             "affiliated": [card_json(cfg, c) for c in state.affiliated[s]],
             "lords": [lord_json(cfg, x, x in state.disabled) for x in state.free[s]],
             "locations": [{"location": location_json(cfg, loc), "lords": [lord_json(cfg, x) for x in under]}
@@ -124,7 +126,8 @@ def dump(state) -> dict:
 
 def determinize(state, seat: int, seed: int):
     """A copy where everything `seat` cannot see is re-dealt at random, consistently with what it
-    sees: each Council stack keeps its race and size, every hand and pile its size. The result
+    sees: each Council stack keeps its race and size, every hand and pile its size, every hand the
+    Allies seen going into it. The result
     depends only on `seat`'s information and the seed ([AY-H-4])."""
     cfg = state.cfg
     new = state.clone()
@@ -134,8 +137,9 @@ def determinize(state, seat: int, seed: int):
     for st in state.council:
         pool += st
     for s, hand in enumerate(state.hands):
-        if s != seat:
-            pool += hand
+        if s != seat:  # [AY-D-20] the Allies seen going into a hand stay in it
+            seen = list(state.seen[s])
+            pool += [c for c in hand if c not in seen]
     pool.sort()
     rng.shuffle(pool)
     council = []
@@ -149,7 +153,8 @@ def determinize(state, seat: int, seed: int):
     hands = list(state.hands)
     for s, hand in enumerate(hands):
         if s != seat:
-            hands[s], allies = tuple(sorted(allies[:len(hand)])), allies[len(hand):]
+            unseen = len(hand) - len(state.seen[s])
+            hands[s], allies = tuple(sorted(state.seen[s] + tuple(allies[:unseen]))), allies[unseen:]
     new.hands = tuple(hands)
     dealt = {c for s, hand in enumerate(hands) if s != seat for c in hand}
     pool = [c for c in pool if c not in dealt]
