@@ -110,6 +110,24 @@ def test_other_hands_are_never_drawn():
         assert hidden not in watching
 
 
+def test_allies_seen_going_into_another_hand_are_drawn():
+    """AY-D-20: the Ally seat 1 bought in sight is drawn under its hand for the others (its owner sees
+    the whole hand instead); a stack taken from the Council adds nothing seen."""
+    s, _ = _explore_start()
+    do(s, "explore")
+    do(s, "buy")  # seat 1 buys the Seahorse 3
+    assert "Seen going into the hand: Seahorse 3" in flat(draw(s.view(0)))
+    assert "Seen going into the hand: Seahorse 3" in flat(draw(s.view(None)))
+    assert "Seen going into the hand" not in draw(s.view(1))
+
+
+def _explore_start():
+    _, s = make(2, seed=2)
+    cards = stack_deck(s, [("seahorse", 3), ("squid", 2)])
+    at_turn(s, 0)
+    return s, cards
+
+
 def test_monster_token_values_only_for_their_owner():
     _, s = make(2, seed=4)
     give = s.token_pool[-2:]

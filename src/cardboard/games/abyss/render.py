@@ -349,6 +349,9 @@ def render_seat(view: dict, seat: dict) -> Panel:
                       indent=0))
     allies = by_race(seat.get("affiliated", []))
     lines.append(Flow([Text("Allies:")] + _commas(allies or [Text("none", "dim")]), sep=" "))
+    seen = by_race(seat.get("hand_seen", []))
+    if seen and view.get("viewer") != seat.get("seat"):  # [AY-D-20] the rest of that hand is face down
+        lines.append(Flow([Text("Seen going into the hand:", "dim")] + _commas(seen), sep=" "))
     lords = seat.get("lords", [])
     names = []
     for lord in lords:

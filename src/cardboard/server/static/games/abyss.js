@@ -356,6 +356,15 @@ function myArea(view, seat, ui) {
           movesWhere((m) => m.kind === "swap_location" && m.give === x.location.id), x.location.name)))) : null));
 }
 
+// Allies this hand took in everyone's sight (bought or taken from the track) and still holds (AY-D-20).
+function seenLine(cards) {
+  const byRace = {};
+  for (const c of cards) (byRace[c.race] ||= []).push(c.value);
+  return h("div", {class: "affil seen", "aria-label": "Allies seen going into the hand"},
+    h("span", {title: "bought or taken from the track in everyone's sight; the rest of the hand is face down"}, "Seen in hand:"),
+    RACES.filter((r) => byRace[r]).map((r) => raceTag(r, `${cap(r)} ${byRace[r].sort((a, b) => a - b).join(" ")}`)));
+}
+
 function seatInfo(view, seat, ui) {
   const s = seat.seat;
   const me = view.viewer === s;
@@ -379,6 +388,7 @@ function seatInfo(view, seat, ui) {
       h("span", {class: "ab-stat", title: me ? "your score" : "visible score (Monster tokens stay face down)"}, "✪ ", total)),
     seat.affiliated.length ? h("div", {class: "affil", "aria-label": "affiliated Allies"}, h("span", {}, "Affiliated:"),
       RACES.filter((r) => byRace[r]).map((r) => raceTag(r, `${cap(r)} ${byRace[r].sort((a, b) => a - b).join(" ")}`))) : null,
+    !me && seat.hand_seen && seat.hand_seen.length ? seenLine(seat.hand_seen) : null,
     seat.lords.length ? h("div", {class: "lords", "aria-label": "free Lords"},
       seat.lords.map((l) => clickable(lordCard(l, {small: true}), movesWhere((m) => m.kind === "assassinate" && m.lord === l.id && !me),
         `Assassinate ${l.name}`))) : null,
