@@ -188,19 +188,24 @@ class AbyssState(PowersMixin, LocationsMixin, State):
         for i, c in enumerate(hand):
             if cfg.card_race[c] == race and cfg.card_value[c] == value:
                 self.hands = _set(self.hands, seat, hand[:i] + hand[i + 1:])
-                self._unsee(seat, race, value)
+                self._unsee(seat, c)
                 return c
         raise ValueError(f"no {RACES[race]} {value} in seat {seat}'s hand")
 
-    def _unsee(self, seat: int, race: int, value: int) -> None:
-        """[AY-D-20] an Ally of this kind left the hand in sight: the others now know of one such
-        Ally fewer in it (cards of one race and value are alike, whichever one it was)."""
+    def _unsee(self, seat: int, card: int) -> None:
+        """[AY-D-20] `card` left the hand in sight: the others now know of one Ally of its race and
+        value fewer in it (alike cards are one to them, whichever copy it was). The seen ones stay
+        cards of the hand: `card` itself if it was seen, else another copy."""
         cfg = self.cfg
         seen = self.seen[seat]
-        for i, c in enumerate(seen):
-            if cfg.card_race[c] == race and cfg.card_value[c] == value:
-                self.seen = _set(self.seen, seat, seen[:i] + seen[i + 1:])
+        if card in seen:
+            i = seen.index(card)
+        else:
+            kind = (cfg.card_race[card], cfg.card_value[card])
+            i = next((i for i, c in enumerate(seen) if (cfg.card_race[c], cfg.card_value[c]) == kind), None)
+            if i is None:
                 return
+        self.seen = _set(self.seen, seat, seen[:i] + seen[i + 1:])
 
     def ally_kinds(self, seat: int) -> list[tuple[int, int]]:
         cfg = self.cfg
