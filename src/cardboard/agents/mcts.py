@@ -136,9 +136,10 @@ class MCTSAgent(Agent):
         if len(legal) == 1:
             self.last_iterations = 0
             return legal[0]
-        # A search makes no reference cycles (tests/agents/test_search.py checks every game), so
-        # reference counting frees all it discards; the cyclic collector would only walk the
-        # games' caches again and again (18% of an Abyss search's time). Off while searching.
+        # Neither a search nor a game makes reference cycles (tests/agents/test_search.py and
+        # tests/engine/test_properties.py check every game), so reference counting frees all a
+        # search discards; the cyclic collector would only walk the games' caches again and again
+        # (18% of an Abyss search's time). Off while searching.
         collecting = gc.isenabled()
         gc.disable()
         try:
@@ -226,17 +227,20 @@ class MCTSAgent(Agent):
                 done += 2
             if not self._clearly_better(mine, theirs):
                 best = default
-        self.last_iterations = sum(n.visits for n in nodes.values())  # `done`, and any unfinished pair
-        self.last_stats = {a: (n.visits, _mean(n)) for a, n in nodes.items()}  # for reports and tests
-        return best
+        return self._chosen(best, nodes)
 
     def _give_up(self, default: Action, nodes) -> Action:
         """The deadline passed in the middle of a round (the first round's cost is unknown until
         it is played: a short budget may not fit one): a part-searched set of candidates is no
         evidence against the prior, whose move stands."""
+        return self._chosen(default, nodes)
+
+    def _chosen(self, move: Action, nodes) -> Action:
+        """Record what the halving search spent (every iteration, finished pairs or not, is one
+        visit of a candidate) and its candidates' statistics, for reports and tests."""
         self.last_iterations = sum(n.visits for n in nodes.values())
         self.last_stats = {a: (n.visits, _mean(n)) for a, n in nodes.items()}
-        return default
+        return move
 
     @staticmethod
     def _late(end: float, started: float, done: int, moves: int) -> bool:

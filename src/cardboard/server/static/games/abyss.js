@@ -356,13 +356,18 @@ function myArea(view, seat, ui) {
           movesWhere((m) => m.kind === "swap_location" && m.give === x.location.id), x.location.name)))) : null));
 }
 
-// Allies this hand took in everyone's sight (bought or taken from the track) and still holds (AY-D-20).
-function seenLine(cards) {
+// "Crab 1 4"-like tags, one per race in the Council's order, values rising.
+function raceGroups(cards) {
   const byRace = {};
   for (const c of cards) (byRace[c.race] ||= []).push(c.value);
+  return RACES.filter((r) => byRace[r]).map((r) => raceTag(r, `${cap(r)} ${byRace[r].sort((a, b) => a - b).join(" ")}`));
+}
+
+// Allies this hand took in everyone's sight (bought or taken from the track) and still holds (AY-D-20).
+function seenLine(cards) {
   return h("div", {class: "affil seen", "aria-label": "Allies seen going into the hand"},
     h("span", {title: "bought or taken from the track in everyone's sight; the rest of the hand is face down"}, "Seen in hand:"),
-    RACES.filter((r) => byRace[r]).map((r) => raceTag(r, `${cap(r)} ${byRace[r].sort((a, b) => a - b).join(" ")}`)));
+    raceGroups(cards));
 }
 
 function seatInfo(view, seat, ui) {
@@ -371,8 +376,6 @@ function seatInfo(view, seat, ui) {
   const sc = seat.score || {};
   const total = sc.total !== null && sc.total !== undefined ? `${sc.total} pts`
     : `${sc.visible_total ?? 0} pts${seat.monster_tokens ? " + tokens" : ""}`;
-  const byRace = {};
-  for (const c of seat.affiliated) (byRace[c.race] ||= []).push(c.value);
   const backs = h("span", {class: "backs", "data-hand-size": seat.hand_size, "aria-label": `${plural(seat.hand_size, "Ally", "Allies")} in hand`},
     Array.from({length: Math.min(seat.hand_size, 12)}, () => h("span", {class: "cardback", "aria-hidden": "true"})),
     ` ${seat.hand_size}`);
@@ -387,7 +390,7 @@ function seatInfo(view, seat, ui) {
       tokens,
       h("span", {class: "ab-stat", title: me ? "your score" : "visible score (Monster tokens stay face down)"}, "✪ ", total)),
     seat.affiliated.length ? h("div", {class: "affil", "aria-label": "affiliated Allies"}, h("span", {}, "Affiliated:"),
-      RACES.filter((r) => byRace[r]).map((r) => raceTag(r, `${cap(r)} ${byRace[r].sort((a, b) => a - b).join(" ")}`))) : null,
+      raceGroups(seat.affiliated)) : null,
     !me && seat.hand_seen && seat.hand_seen.length ? seenLine(seat.hand_seen) : null,
     seat.lords.length ? h("div", {class: "lords", "aria-label": "free Lords"},
       seat.lords.map((l) => clickable(lordCard(l, {small: true}), movesWhere((m) => m.kind === "assassinate" && m.lord === l.id && !me),
