@@ -470,8 +470,8 @@ def test_abomination_table_places_a_meeple_on_the_paris_board_and_hides_other_ha
 
     # play on by clicking until another seat holds a card this page must not show
     rng = random.Random(seed)
-    hidden_seen = 0
-    for _ in range(12):
+    hidden_seen = seen_lines = 0
+    for _ in range(80):
         page.wait_for_function("() => document.querySelector('#actions button.move:not([disabled])')"
                                " || !document.querySelector('#final').hidden", timeout=15000)
         n = state_n(page)
@@ -484,11 +484,21 @@ def test_abomination_table_places_a_meeple_on_the_paris_board_and_hides_other_ha
         for name in hidden:
             assert name not in html, f"another seat's card {name} is on the page"
         assert page.evaluate("window.cardboardTable.state.view.players.filter(p => p.seat !== 0 && p.research).length") == 0
+        # the cards another seat took from a face-up row are named under its panel (AM-D-14)
+        for o, p in enumerate(held, start=1):
+            seen = [c["name"] for c in p["research"] + p["humanity_cards"]
+                    if c in state.view(0)["players"][o]["research_seen"] + state.view(0)["players"][o]["humanity_seen"]]
+            line = page.locator(f"[data-seat-info='{o}'] [aria-label='cards seen going into the hand']")
+            assert line.count() == (1 if seen else 0)
+            if seen:
+                assert line.inner_text() == "Seen in hand: " + ", ".join(seen)
+                seen_lines += 1
         hidden_seen += len(hidden)
-        if hidden_seen >= 2 or is_over(page):
+        if (hidden_seen and seen_lines) or is_over(page):
             break
         click_a_move(page, rng)
     assert hidden_seen >= 1, "no other seat held a card while the test looked"
+    assert seen_lines, "no other seat took a face-up card while the test looked"
     assert not errors, errors
     ctx.close()
 
@@ -544,7 +554,7 @@ def test_aberration_table_draws_the_map_takes_a_click_on_a_space_and_hides_face_
     # play by the status bar (drawing chips, a Step action) until a map space lights up, then click it
     rng = random.Random(seed)
     clicked = None
-    for _ in range(40):
+    for _ in range(80):
         page.wait_for_function("() => document.querySelector('#actions button.move:not([disabled])')"
                                " || !document.querySelector('#final').hidden", timeout=20000)
         if is_over(page):

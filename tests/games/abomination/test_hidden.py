@@ -1,11 +1,13 @@
 """Hidden information and bad input (AM-H-1, AM-H-2, AM-D-5): what a seat's view shows and hides,
 the re-deal a search makes of what a seat has not seen, and illegal moves that name their rule and
 change nothing."""
+import random
 from collections import Counter
 
 import pytest
 
 import cardboard
+from cardboard.games.abomination.knowledge import CADAVER, HUMANITY, RESEARCH, SCOUNDREL
 from cardboard.games.abomination.player import cube
 
 from .util import before_round, do, edit, give_card, start_round
@@ -193,6 +195,110 @@ def test_determinize_in_the_lab_phase_replays_earlier_labs():
     assert len(hands) > 1                        # seat 0's real hand is not handed to the search
     do(d, "done")                                # seat 1 finishes; seat 0 takes its lab again
     assert d.ask == ("build", 0)
+
+
+# ---------------------------------------------------------------- AM-D-14: what a seat has seen
+def city_state():
+    """Round 1's City phase, 2 players, seat 0 to place; no card in any hand."""
+    return start_round(before_round(2), "cold_snap")
+
+
+def test_a_card_taken_from_a_row_is_seen_in_the_hand_and_kept_by_every_redeal():
+    s = city_state()
+    shown = s.rows[1][0]
+    do(s, "place", space="research", meeple="assistant")          # seat 0 takes a face-up card
+    do(s, "draw_card", source="row", slot=0)
+    top = s.row_decks[2][0]
+    do(s, "place", space="pray", meeple="assistant")              # seat 1 takes the deck's top
+    do(s, "draw_card", source="deck", slot=0)
+    assert s.players[0].research == (shown,) and s.players[1].humanity_cards == (top,)
+    # every view lists the face-up card under seat 0's hand; the blind draw is the drawer's own
+    for viewer in (1, None):
+        seen = s.view(viewer)["players"][0]
+        assert [c["card"] for c in seen["research_seen"]] == [shown] and "research" not in seen
+    theirs = s.view(0)["players"][1]
+    assert theirs["humanity_seen"] == [] and theirs["humanity_count"] == 1
+    assert s.view(None)["players"][1]["humanity_seen"] == []
+    # seat 1's re-deal keeps the card it saw; seat 0's deals seat 1 any unseen humanity card
+    dealt = set()
+    for seed in range(20):
+        assert s.determinize(1, seed).players[0].research == (shown,)
+        d = s.determinize(0, seed)
+        assert d.players[0].research == (shown,) and d.view(0) == s.view(0)
+        dealt.add(d.players[1].humanity_cards)
+    assert len(dealt) > 3
+
+
+def test_cards_put_under_a_deck_in_sight_keep_their_places_in_every_redeal():
+    """A played card and the rows' cards at the reset go under their decks in everyone's sight
+    [AM-K-1]: a re-deal leaves them where they are and shuffles only the cards above them."""
+    s = city_state()
+    shown = s.rows[1][0]
+    do(s, "place", space="research", meeple="assistant")
+    do(s, "draw_card", source="row", slot=0)
+    deck = s.row_decks[1]
+    s._discard_card(0, "research", shown)                        # played: under its deck, seen by all
+    assert s.row_decks[1] == deck + (shown,)
+    moved = False
+    for seed in range(10):
+        d = s.determinize(1, seed)
+        assert d.row_decks[1][-1] == shown and sorted(d.row_decks[1]) == sorted(s.row_decks[1])
+        moved |= d.row_decks[1][:-1] != deck
+    assert moved                                                  # the unseen part is shuffled
+    # the reset: the rows' cards under their decks, in order; new rows dealt face up
+    t = city_state()
+    rows = [tuple(c for c in row if c >= 0) for row in t.rows]
+    t._task_refresh()
+    for r in range(3):
+        under = t.row_decks[r][-len(rows[r]):]
+        assert under == rows[r] and all(t.knows(seat, r, c) for seat in (0, 1) for c in under + t.rows[r])
+        for seed in range(6):
+            d = t.determinize(1, seed)
+            assert d.row_decks[r][-len(rows[r]):] == rows[r]
+
+
+def test_cadavers_put_back_unresolved_are_known_to_their_drawer_alone():
+    s = city_state()
+    cem = s.cfg.deck_index["cemetery"]
+    do(s, "place", space="dig_up_cadavers", meeple="assistant")
+    drawn = s.drawn
+    assert len(drawn) == 3 and all(s.knows(0, CADAVER, c) and not s.knows(1, CADAVER, c) for c in drawn)
+    do(s, "done")                                                 # none resolved: all face down under the deck
+    assert s.decks[cem][-3:] == drawn
+    others = False
+    for seed in range(12):
+        assert s.determinize(0, seed).decks[cem][-3:] == drawn     # the drawer remembers them
+        others |= s.determinize(1, seed).decks[cem][-3:] != drawn  # the other seat does not
+    assert others
+
+
+def test_what_a_seat_knows_never_moves_in_its_redeal():
+    """Over random games: every card a seat knows the place of (its hand, the cards it saw, the
+    cadavers it drew) is where it really is in that seat's re-deal (decks card by card, hands as
+    sets), and the view is unchanged. (The lab phase's re-deal, which also takes back earlier
+    players' lab work, has its own test above.)"""
+    rnd = random.Random(5)
+    for seed in range(3):
+        s = cardboard.load_game("abomination", players=3, seed=seed).new_initial_state()
+        step = 0
+        while not s.is_terminal():
+            if step % 23 == 0 and s.phase != "lab":
+                for seat in range(3):
+                    d = s.determinize(seat, step)
+                    assert d.view(seat) == s.view(seat)
+                    decks = [(CADAVER, real, dealt) for real, dealt in zip(s.decks, d.decks)]
+                    decks += [(r, s.row_decks[r], d.row_decks[r]) for r in (SCOUNDREL, RESEARCH, HUMANITY)]
+                    for zone, real, dealt in decks:
+                        assert [c for c in real if s.knows(seat, zone, c)] == \
+                            [e for c, e in zip(real, dealt) if s.knows(seat, zone, c)]
+                    for o in range(3):
+                        for r, f in ((RESEARCH, "research"), (HUMANITY, "humanity")):
+                            known = {c for c in s.hand(o, f) if s.knows(seat, r, c)}
+                            assert known <= set(d.hand(o, f))
+                            if o == seat:   # a seat always knows its own hand
+                                assert known == set(s.hand(o, f))
+            s.apply(rnd.choice(s.legal_actions()))
+            step += 1
 
 
 # ---------------------------------------------------------------- AM-H-2

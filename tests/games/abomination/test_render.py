@@ -207,3 +207,19 @@ def test_the_recent_log_is_drawn():
     view = s.view(0)
     text = flat(draw(view))
     assert "recent" in text and flat(view["log"][-1]) in text
+
+
+def test_cards_seen_going_into_another_hand_are_drawn_and_the_rest_are_not():
+    """AM-D-14: a card taken from a face-up row is named under its holder's panel for the others;
+    a card drawn blind from a deck is only counted."""
+    from .util import before_round, do, start_round
+
+    s = start_round(before_round(2), "cold_snap")
+    shown = s.cfg.research[s.rows[1][0]].name
+    do(s, "place", space="research", meeple="assistant")
+    do(s, "draw_card", source="row", slot=0)
+    do(s, "place", space="pray", meeple="assistant")
+    do(s, "draw_card", source="deck", slot=0)
+    text = flat(draw(s.view(1)))
+    assert f"seen going into the hand: {shown}" in text
+    assert "seen going into the hand" not in flat(draw(s.view(0)))   # seat 1's card came off the deck

@@ -9,6 +9,7 @@ cubes are always all sold.
 from __future__ import annotations
 
 from .game import ALIVE, MUSCLE, SKIN, STAGES, TRACKED
+from .knowledge import CADAVER
 from .player import cube
 
 PART_STATE = {"built": MUSCLE, "complete": SKIN, "alive": ALIVE}
@@ -221,6 +222,7 @@ class EffectsMixin:
         deck = self.decks[d]
         self.drawn = deck[:e.count]
         self.decks = self.decks[:d] + (deck[e.count:],) + self.decks[d + 1:]
+        self._learn(CADAVER, self.drawn, seat)
         self._say("draw_cadavers", seat, e.deck, len(self.drawn))
         if self.drawn:
             self.ask = ("cadavers", seat, d, e.resolve, e.free, origin)
@@ -235,6 +237,7 @@ class EffectsMixin:
         _, seat, d, resolve, free, origin = ask
         card = next(c for c in self.drawn if self.cfg.cadavers[c].id == a["card"])
         self.drawn = tuple(c for c in self.drawn if c != card)
+        self._reveal(CADAVER, (card,))   # resolved in sight, then under its deck
         self._resolve_cadaver(seat, card, a["take"], free, origin)
         self.decks = self.decks[:d] + (self.decks[d] + (card,),) + self.decks[d + 1:]   # [AM-K-1]
         if resolve == "any" and self.drawn:
@@ -296,12 +299,14 @@ class EffectsMixin:
         deck = self.decks[d]
         self.display = self.display[:d] + (self.display[d] + deck[:e.count],) + self.display[d + 1:]
         self.decks = self.decks[:d] + (deck[e.count:],) + self.decks[d + 1:]
+        self._reveal(CADAVER, deck[:e.count])
 
     def _eff_reveal_cadaver(self, seat, e, origin) -> None:
         card = next(i for i, c in enumerate(self.cfg.cadavers) if c.id == e.card)
         d = self.cfg.cadaver_deck[card]
         if card not in self.display[d]:
             self.display = self.display[:d] + (self.display[d] + (card,),) + self.display[d + 1:]
+            self._reveal(CADAVER, (card,))
 
     # ---------------------------------------------------------------- cards in hand [AM-K-3, AM-K-4]
     def hand(self, seat: int, family: str) -> tuple:
@@ -322,6 +327,8 @@ class EffectsMixin:
         self._set_hand(seat, family, tuple(hand))
         r = FAMILY_ROW[family]
         self.row_decks = self.row_decks[:r] + (self.row_decks[r] + (card,),) + self.row_decks[r + 1:]
+        if not (self.phase == "lab" and self.lab_start):   # a lab's card is shown as the phase ends [AM-H-1]
+            self._reveal(r, (card,))
 
     def _eff_take_card(self, seat, e, origin) -> None:
         r = FAMILY_ROW[e.family]
@@ -357,6 +364,7 @@ class EffectsMixin:
         else:
             card = self.row_decks[r][0]
             self.row_decks = self.row_decks[:r] + (self.row_decks[r][1:],) + self.row_decks[r + 1:]
+            self._learn(r, (card,), seat)
         self._set_hand(seat, family, self.hand(seat, family) + (card,))
         self._say("draw_card", seat, family, a["source"])
         if count > 1:

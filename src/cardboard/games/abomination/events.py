@@ -4,6 +4,7 @@ First Player chooses, and the numbered story entries."""
 from __future__ import annotations
 
 from .game import ALIVE
+from .knowledge import CADAVER
 
 # effects on the shared board rather than on a player (content.py): they act once
 BOARD_KINDS = frozenset({"advance_captain", "reveal_cadavers", "reveal_cadaver", "police_marker"})
@@ -52,6 +53,7 @@ class EventsMixin:
         deck = self.decks[d]
         self.display = self.display[:d] + (self.display[d] + deck[:k],) + self.display[d + 1:]
         self.decks = self.decks[:d] + (deck[k:],) + self.decks[d + 1:]
+        self._reveal(CADAVER, deck[:k])
 
     def _lightning_storm(self) -> None:
         self.storm = True

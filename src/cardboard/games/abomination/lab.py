@@ -12,6 +12,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from .game import ALIVE, EMPTY, MUSCLE, SKIN, STAGES, TRACKED
+from .knowledge import HUMANITY, RESEARCH
 from .player import cube
 
 STAGED = ("muscle", "organ", "blood")
@@ -34,6 +35,10 @@ class LabMixin:
             if p.lower or p.switched or p.rerolled:
                 p = self._me(seat)
                 p.lower, p.switched, p.rerolled = 0, False, False
+            # the cards played in the lab, under their decks, are seen now [AM-H-1]
+            start = self.lab_start[seat]
+            self._reveal(RESEARCH, [c for c in start.research if c not in p.research])
+            self._reveal(HUMANITY, [c for c in start.humanity_cards if c not in p.humanity_cards])
         self.lab_start = ()
         self.roll = ()
         self._claim_objectives()   # met during the phase: judged together, at its end

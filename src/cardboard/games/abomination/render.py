@@ -398,6 +398,9 @@ def render_lab(view: dict, p: dict, score: dict | None) -> Panel:
     if p.get("held_encounters"):
         hand.append(f" · {plural(p['held_encounters'], 'encounter')} held secretly")
     lines.append(hand)
+    seen = p.get("research_seen", []) + p.get("humanity_seen", [])
+    if seen:   # taken from a face-up row in everyone's sight [AM-D-14]
+        lines.append(Text(f"seen going into the hand: {hand_names(seen)}", "dim"))
     s = p.get("seat")
     if "research" in p and s != viewer(view):  # the end of the game: every hand face up
         lines.append(Text(f"research: {hand_names(p['research'])}", "dim"))

@@ -3,6 +3,7 @@ Captain advances; the skull ends the game."""
 from __future__ import annotations
 
 from .game import STAGES, TRACKED
+from .knowledge import CADAVER
 
 # When a decomposition stage overflows (15 cubes), the excess that just arrived is discarded in
 # this order: the cheapest stand-in first, blood (the scarcest) last (RULES.md decision).
@@ -86,12 +87,15 @@ class ResetMixin:
         deck = self.decks[hosp]
         self.display = self.display[:hosp] + (deck[:k],) + self.display[hosp + 1:]
         self.decks = self.decks[:hosp] + (deck[k:],) + self.decks[hosp + 1:]
+        self._reveal(CADAVER, deck[:k])
         rows, decks = [], []
         for row, deck in zip(self.rows, self.row_decks):
             deck = deck + tuple(c for c in row if c >= 0)
             rows.append(deck[:len(row)] + (-1,) * max(0, len(row) - len(deck)))
             decks.append(deck[len(row):])
         self.rows, self.row_decks = tuple(rows), tuple(decks)
+        for zone, row in enumerate(rows):
+            self._reveal(zone, [c for c in row if c >= 0])
         if self.event is not None:
             self.event_deck = self.event_deck + (self.event[0],)
             self.event = None

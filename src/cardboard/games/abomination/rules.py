@@ -18,6 +18,7 @@ from .effects import EffectsMixin
 from .events import EventsMixin
 from .game import ALIVE, SKIN, STAGES, TRACKED, AbominationConfig, AbominationGame
 from .illegal import explain_illegal
+from .knowledge import CADAVER, KnowledgeMixin
 from .lab import LabMixin
 from .player import Player
 from .reset import ResetMixin
@@ -45,7 +46,7 @@ class AbominationAction(Action):
 
 
 class AbominationState(CityMixin, LabMixin, EventsMixin, ResetMixin, EffectsMixin, DialsMixin,
-                       ScoringMixin, ViewMixin, State):
+                       ScoringMixin, ViewMixin, KnowledgeMixin, State):
     __slots__ = (
         "cfg", "phase", "round", "captain", "first", "ask", "todo", "players", "_edited",
         # the Paris board
@@ -64,6 +65,7 @@ class AbominationState(CityMixin, LabMixin, EventsMixin, ResetMixin, EffectsMixi
         "closed",       # location indices closed by police markers this round
         "markers",      # location ids with event markers
         "seen",         # event card ids shown to all (drawn events, read or triggered encounters)
+        "known",        # per zone (scoundrel, research, humanity, cadaver), per card: mask of the seats knowing its place
         "objectives",   # objective indices in play
         "claimed",      # per objective in play: seats that claimed it
         "lab_order", "lab_start",   # seats in lab-phase order; players as the lab phase began
@@ -95,6 +97,8 @@ class AbominationState(CityMixin, LabMixin, EventsMixin, ResetMixin, EffectsMixi
         k = setup.hospital_stack[n]
         display[hosp], decks[hosp] = decks[hosp][:k], decks[hosp][k:]   # 4d
         s.decks, s.display, s.drawn = tuple(decks), tuple(display), ()
+        s._init_knowledge()
+        s._reveal(CADAVER, display[hosp])
         # 5-7 [AM-S-3] the three rows
         rows, row_decks = [], []
         for family, size in (("scoundrel", setup.rows["scoundrel"]), ("research", setup.rows["research"]),
@@ -104,6 +108,8 @@ class AbominationState(CityMixin, LabMixin, EventsMixin, ResetMixin, EffectsMixi
             rows.append(tuple(cards[:size]))
             row_decks.append(tuple(cards[size:]))
         s.rows, s.row_decks = tuple(rows), tuple(row_decks)
+        for zone, row in enumerate(rows):
+            s._reveal(zone, row)
         # 8 [AM-S-4] 6 events and 4 encounters shuffled, 2 more events on top
         events = list(range(len(cfg.events)))
         rng.shuffle(events)

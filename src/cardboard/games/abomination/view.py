@@ -4,12 +4,15 @@ Hidden [AM-H]: hands of research and humanity cards (sizes public), encounters h
 (their number is public), the order and contents of every face-down deck (the Morgue's top card
 lies face up), the cadavers another player has just drawn, another player's dice and lab work
 while the lab phase runs (shown as the phase began). Everything is shown once the game is over.
+What a seat has seen stays known (AM-D-14, knowledge.py): the cards it saw go into another hand are
+listed there, and its re-deal moves none of the cards it knows the place of.
 """
 from __future__ import annotations
 
 from cardboard.engine import Rng
 
 from .game import STAGES, TRACKED
+from .knowledge import CADAVER, HUMANITY, RESEARCH, SCOUNDREL
 from .words import log_lines
 
 PART_STATES = ("empty", "muscle", "skin", "alive")
@@ -27,7 +30,7 @@ def _plain(value):
 class ViewMixin:
     __slots__ = ()
 
-    def _player_json(self, seat: int, p, sees: bool) -> dict:
+    def _player_json(self, seat: int, p, sees: bool, viewer: int | None = None) -> dict:
         cfg = self.cfg
         track = {m: list(p.track[k * STAGES:(k + 1) * STAGES]) for k, m in enumerate(TRACKED)}
         out = {
@@ -61,6 +64,13 @@ class ViewMixin:
                                       "text": cfg.humanity[c].text} for c in p.humanity_cards]
             out["held"] = [{"id": cfg.encounters[e].id, "name": cfg.encounters[e].name,
                             "trigger": cfg.encounters[e].trigger} for e in p.held]
+        else:   # the cards seen going into the hand (taken from a face-up row) [AM-D-14]
+            bits = (1 << cfg.players) - 1 if viewer is None else 1 << viewer
+            for key, zone, hand, specs in (("research_seen", RESEARCH, p.research, cfg.research),
+                                           ("humanity_seen", HUMANITY, p.humanity_cards, cfg.humanity)):
+                masks = self.known[zone]
+                out[key] = [{"card": c, "id": specs[c].id, "name": specs[c].name, "text": specs[c].text}
+                            for c in hand if masks[c] & bits == bits]
         return out
 
     def _view(self, seat):
@@ -70,7 +80,7 @@ class ViewMixin:
         # the lab phase is simultaneous: others' work is not seen until it ends [AM-H-1]
         seen = tuple(self.lab_start[s] if lab and s != seat and not over else p
                      for s, p in enumerate(self.players))
-        players = [self._player_json(s, p, over or s == seat) for s, p in enumerate(seen)]
+        players = [self._player_json(s, p, over or s == seat, seat) for s, p in enumerate(seen)]
         scores = self.score_breakdown()
         if lab and not over:
             scores = [row if s == seat else None for s, row in enumerate(scores)]
@@ -205,6 +215,7 @@ class ViewMixin:
             "decks": [list(d) for d in self.decks], "rows": [list(d) for d in self.row_decks],
             "event_deck": list(self.event_deck), "drawn": list(self.drawn), "roll": _plain(self.roll),
             "players": [self._player_json(s, p, True) for s, p in enumerate(self.players)],
+            "known": [list(masks) for masks in self.known],
             # every field of every player, and the decision as it really is: the public view
             # shows lab work as the phase began, but a save must tell every position apart
             "player_fields": [{k: _plain(getattr(p, k)) for k in type(p).__slots__} for p in self.players],
@@ -216,8 +227,9 @@ class ViewMixin:
     # ---------------------------------------------------------------- search re-deal
     def determinize(self, seat: int, seed: int):
         """A copy where what `seat` cannot know is dealt again at random, consistently with what
-        it has seen: face-down decks, other hands, other players' held encounters and the event
-        deck, and the lab work of players who went before it this lab phase."""
+        it has seen: face-down decks and other hands (the cards it saw keep their places
+        [AM-D-14]), other players' held encounters and the event deck, and the lab work of players
+        who went before it this lab phase."""
         new = self.clone()
         new._edited = set()
         rng = Rng(seed)
@@ -226,30 +238,22 @@ class ViewMixin:
         # first, so that the hands re-dealt below are the ones held as the lab phase began
         if new.phase == "lab" and new.lab_start:
             new._undo_earlier_labs(seat)
-        # cadaver decks: face-down ones shuffled whole, the Morgue's visible top kept
+        # cadaver decks: the cards whose place the seat does not know trade places, the Morgue's
+        # visible top kept [AM-D-14]
         decks = []
         for d, deck in enumerate(new.decks):
-            cards = list(deck)
-            keep = cards[:1] if cfg.content.cadaver_decks[d].face_up else []
-            rest = cards[len(keep):]
-            rng.shuffle(rest)
-            decks.append(tuple(keep + rest))
+            keep = 1 if cfg.content.cadaver_decks[d].face_up else 0
+            decks.append(tuple(deck[:keep]) + tuple(new._redeal_unknown(seat, CADAVER, (deck[keep:],), rng)[0]))
         new.decks = tuple(decks)
-        # hands: the unseen cards of each family (deck + other hands) dealt again
+        # scoundrels: the deck alone; research and humanity: the deck and the other hands
         others = [s for s in range(cfg.players) if s != seat]
-        for r, family in ((1, "research"), (2, "humanity")):
-            pool = list(new.row_decks[r])
-            for s in others:
-                pool += list(new.hand(s, family))
-            rng.shuffle(pool)
-            for s in others:
-                k = len(new.hand(s, family))
-                new._set_hand(s, family, tuple(pool[:k]))
-                pool = pool[k:]
-            new.row_decks = new.row_decks[:r] + (tuple(pool),) + new.row_decks[r + 1:]
-        s_deck = list(new.row_decks[0])
-        rng.shuffle(s_deck)
+        (s_deck,) = new._redeal_unknown(seat, SCOUNDREL, (new.row_decks[0],), rng)
         new.row_decks = (tuple(s_deck),) + new.row_decks[1:]
+        for r, family in ((RESEARCH, "research"), (HUMANITY, "humanity")):
+            deck, *hands = new._redeal_unknown(seat, r, [new.row_decks[r]] + [new.hand(s, family) for s in others], rng)
+            for s, hand in zip(others, hands):
+                new._set_hand(s, family, tuple(hand))
+            new.row_decks = new.row_decks[:r] + (tuple(deck),) + new.row_decks[r + 1:]
         new._redeal_events(seat, rng)
         return new
 

@@ -649,12 +649,22 @@ function seatInfo(view, p, ui) {
         lab.study || lab.generator ? h("span", {}, [lab.study ? "Study" : null, lab.generator ? "Generator" : null].filter(Boolean).join(", ")) : null)),
     h("div", {class: "am-stats am-small"}, backs(p.research_count, "research"), backs(p.humanity_count, "humanity"),
       p.held_encounters ? h("span", {class: "am-stat", title: "encounters held secretly"}, `✉ ${p.held_encounters} held`) : null),
+    seenInHand(p),
     hiddenLab ? h("div", {class: "am-small am-muted"}, "Lab work is hidden until the lab phase ends (shown as it began).") : null,
     view.over && p.research ? h("div", {class: "am-small"}, "Hand: ", [...p.research, ...(p.humanity_cards || [])].map((c) => c.name).join(", ") || "none") : null);
   if (target.length) {
     info.append(clickable(h("div", {class: "am-target"}, `Target ${nameOf(ui, s)}`), target, `Target ${nameOf(ui, s)}`, `target:${s}`));
   }
   return info;
+}
+
+// Cards another seat took from a face-up row in everyone's sight and still holds (AM-D-14).
+function seenInHand(p) {
+  const seen = [...(p.research_seen || []), ...(p.humanity_seen || [])];
+  if (!seen.length) return null;
+  return h("div", {class: "am-small", "aria-label": "cards seen going into the hand"},
+    h("span", {class: "am-muted", title: "taken from a face-up row in everyone's sight; the rest of the hand is face down"}, "Seen in hand: "),
+    seen.map((c) => c.name).join(", "));
 }
 
 // ------------------------------------------------------------------ end of game
