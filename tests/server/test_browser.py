@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 import socket
 import threading
 import time
@@ -242,7 +243,7 @@ def test_lobby_to_final_scores_of_aban_against_a_bot(base, browser):
 def play_abyss_duel(base, browser):
     """Two people play a whole Abyss game against each other, by clicking, with a spectator
     watching; records what each page's DOM showed of the hands along the way."""
-    record = {"offers": 0, "offer_prompts": [], "hand_checks": 0, "leaks": [], "errors": []}
+    record = {"offers": 0, "offer_prompts": [], "hand_checks": 0, "seen_lines": 0, "leaks": [], "errors": []}
     a_ctx = browser.new_context(viewport={"width": 1366, "height": 768})
     b_ctx = browser.new_context(viewport={"width": 1366, "height": 768})
     s_ctx = browser.new_context(viewport={"width": 1366, "height": 768})
@@ -294,6 +295,19 @@ def play_abyss_duel(base, browser):
                 record["leaks"].append(f"{tag}: seat {mine}'s own hand is not drawn in full")
         if spec.locator("[data-hand-seat], .in-hand").count():
             record["leaks"].append(f"{tag}: the spectator's page shows a hand")
+        # AY-D-20: the Allies seen going into another hand are listed under that seat, and only those
+        for page, others in ((a, (1,)), (b, (0,)), (spec, (0, 1))):
+            for o in others:
+                seen = page.evaluate(f"window.cardboardTable.state.view.seats[{o}].hand_seen")
+                line = page.locator(f"[data-seat-info='{o}'] [aria-label='Allies seen going into the hand']")
+                if line.count() != (1 if seen else 0):
+                    record["leaks"].append(f"{tag}: seat {o}'s seen Allies {seen} drawn {line.count()} times")
+                elif seen:
+                    text = line.inner_text()
+                    values = sorted(str(c["value"]) for c in seen)
+                    if sorted(re.findall(r"\d+", text)) != values:
+                        record["leaks"].append(f"{tag}: seat {o}'s seen line reads {text!r} for {seen}")
+                    record["seen_lines"] += 1
 
     def on_turn(page, moves):
         if moves % 10 == 5:
@@ -343,6 +357,7 @@ def test_two_people_play_abyss_by_clicking_and_never_see_each_others_hands(base,
     # hidden information: checked every 10 clicks and at the end
     assert abyss_duel["hand_checks"] >= 3
     assert not abyss_duel["leaks"], abyss_duel["leaks"]
+    assert abyss_duel["seen_lines"] >= 1, "no Ally was seen going into a hand while the test looked"
     for c in abyss_duel["contexts"]:
         c.close()
 
