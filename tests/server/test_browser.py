@@ -618,5 +618,11 @@ def test_aberration_table_draws_the_map_takes_a_click_on_a_space_and_hides_face_
         check_hidden()
         click_a_move(page, rng)
     shot(page, "aberration-later")
+    # the log folded away, both heroes' panels fit the column whole
+    page.click("#log-toggle")
+    assert page.evaluate("(() => { const p = document.querySelector('#players');"
+                         " return p.scrollHeight <= p.clientHeight + 1; })()"), "the player panels still scroll"
+    page.click("#log-toggle")
+    assert page.locator("#log").is_visible()
     assert not errors, errors
     ctx.close()
