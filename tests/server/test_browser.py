@@ -243,7 +243,7 @@ def test_lobby_to_final_scores_of_aban_against_a_bot(base, browser):
 def play_abyss_duel(base, browser):
     """Two people play a whole Abyss game against each other, by clicking, with a spectator
     watching; records what each page's DOM showed of the hands along the way."""
-    record = {"offers": 0, "offer_prompts": [], "hand_checks": 0, "seen_lines": 0, "leaks": [], "errors": []}
+    record = {"offers": 0, "offer_prompts": [], "hand_checks": 0, "seen_lines": 0, "council_lines": 0, "leaks": [], "errors": []}
     a_ctx = browser.new_context(viewport={"width": 1366, "height": 768})
     b_ctx = browser.new_context(viewport={"width": 1366, "height": 768})
     s_ctx = browser.new_context(viewport={"width": 1366, "height": 768})
@@ -308,6 +308,16 @@ def play_abyss_duel(base, browser):
                     if sorted(re.findall(r"\d+", text)) != values:
                         record["leaks"].append(f"{tag}: seat {o}'s seen line reads {text!r} for {seen}")
                     record["seen_lines"] += 1
+                # AY-D-21: the races (not the values) of the Allies it took in Council stacks
+                groups = page.evaluate(f"window.cardboardTable.state.view.seats[{o}].hand_from_council")
+                line = page.locator(f"[data-seat-info='{o}'] [aria-label='Allies taken from the Council']")
+                if line.count() != (1 if groups else 0):
+                    record["leaks"].append(f"{tag}: seat {o}'s Council Allies {groups} drawn {line.count()} times")
+                elif groups:
+                    want = [(g["race"].capitalize(), str(g["count"])) for g in groups]
+                    if re.findall(r"([A-Z][a-z]+) ×(\d+)", line.inner_text()) != want:
+                        record["leaks"].append(f"{tag}: seat {o}'s Council line reads {line.inner_text()!r}")
+                    record["council_lines"] += 1
 
     def on_turn(page, moves):
         if moves % 10 == 5:
@@ -358,6 +368,7 @@ def test_two_people_play_abyss_by_clicking_and_never_see_each_others_hands(base,
     assert abyss_duel["hand_checks"] >= 3
     assert not abyss_duel["leaks"], abyss_duel["leaks"]
     assert abyss_duel["seen_lines"] >= 1, "no Ally was seen going into a hand while the test looked"
+    assert abyss_duel["council_lines"] >= 1, "no Council stack went into a hand while the test looked"
     for c in abyss_duel["contexts"]:
         c.close()
 

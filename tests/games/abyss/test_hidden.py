@@ -1,4 +1,4 @@
-"""Hidden information (AY-H-1 .. AY-H-4, AY-D-15, AY-D-20): what `view(seat)` shows and hides, and the
+"""Hidden information (AY-H-1 .. AY-H-4, AY-D-15, AY-D-20, AY-D-21): what `view(seat)` shows and hides, and the
 re-deal `determinize(seat, seed)` makes of what a seat cannot see.
 
 Views list cards as race/value dicts (copies of one race and value look alike), so the checks are
@@ -53,7 +53,7 @@ def _keys_deep(doc, acc=None):
 
 def _perturb(state, seat, r):
     """A copy differing from `state` only in what `seat` cannot see: other hands (but for the Allies
-    seen going into them, AY-D-20), the Council
+    seen going into them, AY-D-20, and the races of the others, AY-D-21), the Council
     stacks' contents (races kept), deck and discard (contents and order), other seats' Monster
     tokens and the token pool, the Lord deck's and Location stack's order, Locations drawn by
     someone else, the random source."""
@@ -76,7 +76,7 @@ def _perturb(state, seat, r):
             tup = getattr(s, name)
             setattr(s, name, tup[:i] + (tuple(sorted(cards)) if name == "hands" else tuple(cards),) + tup[i + 1:])
 
-    for _ in range(12):
+    for _ in range(60):
         a, b = r.choice(places), r.choice(places)
         ca, cb = get(a), get(b)
         if not ca or not cb:
@@ -89,8 +89,8 @@ def _perturb(state, seat, r):
             continue
         if a[0] == "hands" and cfg.card_race[y] < 0 or b[0] == "hands" and cfg.card_race[x] < 0:
             continue
-        if (a[0] == "council" or b[0] == "council") and cfg.card_race[x] != cfg.card_race[y]:
-            continue
+        if (a[0] in ("council", "hands") or b[0] in ("council", "hands")) and cfg.card_race[x] != cfg.card_race[y]:
+            continue   # a stack's race and the races of a hand's unseen Allies [AY-D-21] are known
         ca[i], cb[j] = y, x
         put(a, ca)
         put(b, cb)
@@ -199,7 +199,7 @@ def test_token_values_only_for_their_owner_until_the_end():
 
 def test_token_values_and_hidden_hands_do_not_change_other_views():
     """AY-H-1, AY-H-3: swapping an opponent's token with one of the pool, or a card of their hand
-    with one of the deck, leaves the view of seat 0 (and the spectator's) the same."""
+    with one of the deck of its race, leaves the view of seat 0 (and the spectator's) the same."""
     _, s = make(2)
     set_tokens(s, 1, 1)
     set_hand(s, 1, [("crab", 2), ("squid", 5)])
@@ -208,9 +208,10 @@ def test_token_values_and_hidden_hands_do_not_change_other_views():
     pool_token = next(x for x in t.token_pool if cfg.token_values[x] != cfg.token_values[t.tokens[1][0]])
     t.token_pool = tuple(t.tokens[1][0] if x == pool_token else x for x in t.token_pool)
     t.tokens = (t.tokens[0], (pool_token,))
-    deck_ally = next(c for c in reversed(t.deck) if cfg.card_race[c] >= 0
-                     and (cfg.card_race[c], cfg.card_value[c]) not in {(2, 2), (0, 5)})
     out = t.hands[1][0]
+    # [AY-D-21] the races of a hand's unseen Allies are known: the swap keeps the race
+    deck_ally = next(c for c in reversed(t.deck) if cfg.card_race[c] == cfg.card_race[out]
+                     and cfg.card_value[c] != cfg.card_value[out])
     t.hands = (t.hands[0], tuple(sorted((deck_ally,) + t.hands[1][1:])))
     t.deck = tuple(out if c == deck_ally else c for c in t.deck)
     assert s.view(0) == t.view(0) and s.view(None) == t.view(None)
@@ -438,3 +439,48 @@ def test_determinize_keeps_the_allies_seen_in_other_hands():
                     assert set(s.seen[o]) <= set(d.hands[o]) and len(d.hands[o]) == len(s.hands[o])
                     checked += len(s.seen[o])
     assert checked > 20
+
+
+# ---------------------------------------------------------------- races from the Council (AY-D-21)
+def _from_council(view, seat):
+    return {e["race"]: e["count"] for e in view["seats"][seat]["hand_from_council"]}
+
+
+def test_allies_taken_in_a_council_stack_show_their_race_until_they_leave_the_hand():
+    """AY-D-21: a Council stack is taken unseen but its race is public, so every view counts, per
+    race, the hand's Allies not seen going in; one played in sight leaves the count."""
+    from .helpers import set_council
+    from .test_explore import start
+    s, c = start(2, [3, 3], [("crab", 1), ("squid", 4)])
+    do(s, "explore")
+    do(s, "buy")                                    # seat 1 buys the crab 1 in sight
+    do(s, "take")
+    set_council(s, {"jellyfish": [2, 5], "shellfish": [3]})
+    at_turn(s, 1)
+    do(s, "request", races=["jellyfish"])
+    for viewer in (0, 1, None):
+        assert _from_council(s.view(viewer), 1) == {"jellyfish": 2}
+        assert _from_council(s.view(viewer), 0) == {}
+    s._discard_ally(1, RACES.index("jellyfish"), 5, "test")   # shown as it leaves
+    assert _from_council(s.view(0), 1) == {"jellyfish": 1}
+    s._discard_ally(1, RACES.index("crab"), 1, "test")         # the seen one: the count stays
+    assert _from_council(s.view(0), 1) == {"jellyfish": 1} and s.view(0)["seats"][1]["hand_seen"] == []
+
+
+def test_determinize_deals_each_unseen_ally_of_a_hand_from_its_race():
+    """AY-D-21, AY-H-4: over random games, a re-deal gives every other hand its seen Allies and, for
+    the rest, Allies of the very races it took from the Council (values at random)."""
+    from cardboard.games.abyss.view import council_races
+    snaps, _ = _snapshots()
+    checked = 0
+    values = set()
+    for k, s in enumerate(snaps):
+        for seat in range(s.cfg.players):
+            d = s.determinize(seat, 11 + k)
+            for o in range(s.cfg.players):
+                assert council_races(d, o) == council_races(s, o)
+                assert sum(council_races(s, o)) == len(s.hands[o]) - len(s.seen[o])
+                if o != seat:
+                    checked += sum(council_races(s, o))
+                    values.add(tuple(sorted(set(d.hands[o]) - set(s.seen[o]))))
+    assert checked > 20 and len(values) > 10   # races kept, the cards themselves re-dealt

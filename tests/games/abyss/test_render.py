@@ -121,6 +121,21 @@ def test_allies_seen_going_into_another_hand_are_drawn():
     assert "Seen going into the hand" not in draw(s.view(1))
 
 
+def test_races_of_allies_taken_from_the_council_are_drawn_without_values():
+    """AY-D-21: a Council stack taken by seat 1 is drawn under its hand as its race and count, for the
+    others; its values never."""
+    from .helpers import at_turn, set_council
+    _, s = make(2, seed=2)
+    set_council(s, {"jellyfish": [2, 5]})
+    at_turn(s, 1)
+    do(s, "request", races=["jellyfish"])
+    for viewer in (0, None):
+        text = flat(draw(s.view(viewer)))
+        assert "From the Council, values unseen: Jellyfish ×2" in text
+        assert "Jellyfish 2" not in text and "Jellyfish 5" not in text
+    assert "From the Council" not in draw(s.view(1))
+
+
 def _explore_start():
     _, s = make(2, seed=2)
     cards = stack_deck(s, [("seahorse", 3), ("squid", 2)])

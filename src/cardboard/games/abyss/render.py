@@ -352,6 +352,11 @@ def render_seat(view: dict, seat: dict) -> Panel:
     seen = by_race(seat.get("hand_seen", []))
     if seen and view.get("viewer") != seat.get("seat"):  # [AY-D-20] the rest of that hand is face down
         lines.append(Flow([Text("Seen going into the hand:", "dim")] + _commas(seen), sep=" "))
+    council = seat.get("hand_from_council", [])
+    if council and view.get("viewer") != seat.get("seat"):  # [AY-D-21] their races, not their values
+        lines.append(Flow([Text("From the Council, values unseen:", "dim")]
+                          + _commas([race_name(e["race"], f"{e['race'].capitalize()} ×{e['count']}") for e in council]),
+                          sep=" "))
     lords = seat.get("lords", [])
     names = []
     for lord in lords:

@@ -1,7 +1,7 @@
 """What each seat may see ([AY-H-*]) and a re-deal of what it may not (for search).
 
-Hidden: hands (sizes public, and the Allies seen going into them [AY-D-20]), the Council stacks'
-contents (sizes public), Monster token values
+Hidden: hands (sizes public, the Allies seen going into them [AY-D-20] and the races of those taken
+in a Council stack [AY-D-21]), the Council stacks' contents (sizes public), Monster token values
 (each player knows their own), the orders of the decks, the Locations drawn until they are
 placed, the discard pile's order and contents. Everything is shown once the game is over.
 """
@@ -42,6 +42,21 @@ def location_json(cfg, loc: int) -> dict:
     return {"id": spec.id, "name": spec.name, "formula": text}
 
 
+def council_races(state, seat: int) -> list[int]:
+    """[AY-D-21] per race, how many Allies of `seat`'s hand were not seen going in. Each came in a
+    Council stack of its race, taken in sight, and an Ally that leaves a hand is shown, so these
+    counts are public: a player who remembers knows them."""
+    race = state.cfg.card_race
+    seen = list(state.seen[seat])
+    counts = [0] * len(RACES)
+    for c in state.hands[seat]:
+        if c in seen:
+            seen.remove(c)
+        else:
+            counts[race[c]] += 1
+    return counts
+
+
 def view(state, seat) -> dict:
     cfg = state.cfg
     over = state.phase == OVER
@@ -59,6 +74,8 @@ def view(state, seat) -> dict:
             "pearls": state.pearls[s],
             "hand_size": len(state.hands[s]),
             "hand_seen": [card_json(cfg, c) for c in state.seen[s]],  # [AY-D-20] taken in everyone's sight
+            "hand_from_council": [{"race": RACES[r], "count": k}            # [AY-D-21] races known, values not
+                                  for r, k in enumerate(council_races(state, s)) if k],
             "affiliated": [card_json(cfg, c) for c in state.affiliated[s]],
             "lords": [lord_json(cfg, x, x in state.disabled) for x in state.free[s]],
             "locations": [{"location": location_json(cfg, loc), "lords": [lord_json(cfg, x) for x in under]}
@@ -127,36 +144,41 @@ def dump(state) -> dict:
 def determinize(state, seat: int, seed: int):
     """A copy where everything `seat` cannot see is re-dealt at random, consistently with what it
     sees: each Council stack keeps its race and size, every hand and pile its size, every hand the
-    Allies seen going into it. The result
+    Allies seen going into it and the races of those it took from the Council. The result
     depends only on `seat`'s information and the seed ([AY-H-4])."""
     cfg = state.cfg
+    race = cfg.card_race
     new = state.clone()
     rng = Rng(seed)
-    # Exploration cards: deck, discard, Council stacks and the other hands form one pool.
+    # Exploration cards: deck, discard, Council stacks and the unseen cards of the other hands
+    # form one pool; the places whose race is known take cards of that race from it.
     pool = list(state.deck) + list(state.discard)
     for st in state.council:
         pool += st
+    needs = {}
     for s, hand in enumerate(state.hands):
         if s != seat:  # [AY-D-20] the Allies seen going into a hand stay in it
             seen = list(state.seen[s])
             pool += [c for c in hand if c not in seen]
+            needs[s] = council_races(state, s)  # [AY-D-21]
     pool.sort()
     rng.shuffle(pool)
-    council = []
-    for r, st in enumerate(state.council):
-        mine = [c for c in pool if cfg.card_race[c] == r][:len(st)]
-        for c in mine:
-            pool.remove(c)
-        council.append(tuple(mine))
-    new.council = tuple(council)
-    allies = [c for c in pool if cfg.card_race[c] >= 0]  # hands hold Allies only
+    of_race = [[] for _ in RACES]
+    for c in pool:
+        if race[c] >= 0:
+            of_race[race[c]].append(c)
+    dealt = set()
+
+    def deal(r: int, k: int) -> list[int]:
+        cards, of_race[r] = of_race[r][:k], of_race[r][k:]
+        dealt.update(cards)
+        return cards
+
+    new.council = tuple(tuple(deal(r, len(st))) for r, st in enumerate(state.council))
     hands = list(state.hands)
-    for s, hand in enumerate(hands):
-        if s != seat:
-            unseen = len(hand) - len(state.seen[s])
-            hands[s], allies = tuple(sorted(state.seen[s] + tuple(allies[:unseen]))), allies[unseen:]
+    for s, counts in needs.items():
+        hands[s] = tuple(sorted(state.seen[s] + tuple(c for r, k in enumerate(counts) for c in deal(r, k))))
     new.hands = tuple(hands)
-    dealt = {c for s, hand in enumerate(hands) if s != seat for c in hand}
     pool = [c for c in pool if c not in dealt]
     new.discard, pool = tuple(pool[:len(state.discard)]), pool[len(state.discard):]
     new.deck = tuple(pool)

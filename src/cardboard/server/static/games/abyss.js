@@ -370,6 +370,13 @@ function seenLine(cards) {
     raceGroups(cards));
 }
 
+// Allies this hand took in a Council stack: their races are known, not their values (AY-D-21).
+function councilLine(groups) {
+  return h("div", {class: "affil seen", "aria-label": "Allies taken from the Council"},
+    h("span", {title: "taken in a Council stack: the race is known, the value was never shown"}, "From the Council:"),
+    groups.map((g) => raceTag(g.race, `${cap(g.race)} ×${g.count}`)));
+}
+
 function seatInfo(view, seat, ui) {
   const s = seat.seat;
   const me = view.viewer === s;
@@ -392,6 +399,7 @@ function seatInfo(view, seat, ui) {
     seat.affiliated.length ? h("div", {class: "affil", "aria-label": "affiliated Allies"}, h("span", {}, "Affiliated:"),
       raceGroups(seat.affiliated)) : null,
     !me && seat.hand_seen && seat.hand_seen.length ? seenLine(seat.hand_seen) : null,
+    !me && seat.hand_from_council && seat.hand_from_council.length ? councilLine(seat.hand_from_council) : null,
     seat.lords.length ? h("div", {class: "lords", "aria-label": "free Lords"},
       seat.lords.map((l) => clickable(lordCard(l, {small: true}), movesWhere((m) => m.kind === "assassinate" && m.lord === l.id && !me),
         `Assassinate ${l.name}`))) : null,
