@@ -272,6 +272,25 @@ def test_cadavers_put_back_unresolved_are_known_to_their_drawer_alone():
     assert others
 
 
+def test_a_card_played_in_the_lab_is_seen_by_the_others_when_the_phase_ends():
+    """AM-D-14 with AM-H-1: a research card seat 0 drew blind and plays in its lab goes under its deck,
+    but the others learn it only as the lab phase ends."""
+    s = start_round(before_round(2), "cold_snap")
+    arm_materials(s, 0)
+    notes = give_card(s, 0, "research", "galvanis_notes")
+    s.known = s.known[:RESEARCH] + (tuple(1 if c == notes else m for c, m in enumerate(s.known[RESEARCH])),) \
+        + s.known[RESEARCH + 1:]                      # drawn blind: seat 0 alone knows it
+    for seat in (0, 1):
+        edit(s, seat, free_sci=0, free_asst=0)
+    do(s, "pass")
+    do(s, "build", slot=2, side="start", stage=1, animal=(0, 0, 0))
+    do(s, "play", family="research", card=notes)
+    assert s.row_decks[1][-1] == notes and s.knows(0, RESEARCH, notes) and not s.knows(1, RESEARCH, notes)
+    do(s, "done")
+    do(s, "done")                                     # seat 1's lab: the phase ends
+    assert s.phase != "lab" and s.knows(1, RESEARCH, notes)
+
+
 def test_what_a_seat_knows_never_moves_in_its_redeal():
     """Over random games: every card a seat knows the place of (its hand, the cards it saw, the
     cadavers it drew) is where it really is in that seat's re-deal (decks card by card, hands as
