@@ -511,9 +511,10 @@ def test_abomination_table_places_a_meeple_on_the_paris_board_and_hides_other_ha
             assert name not in html, f"another seat's card {name} is on the page"
         assert page.evaluate("window.cardboardTable.state.view.players.filter(p => p.seat !== 0 && p.research).length") == 0
         # the cards another seat took from a face-up row are named under its panel (AM-D-14)
+        mine = state.view(0)["players"]
         for o, p in enumerate(held, start=1):
-            seen = [c["name"] for c in p["research"] + p["humanity_cards"]
-                    if c in state.view(0)["players"][o]["research_seen"] + state.view(0)["players"][o]["humanity_seen"]]
+            shown = mine[o]["research_seen"] + mine[o]["humanity_seen"]
+            seen = [c["name"] for c in p["research"] + p["humanity_cards"] if c in shown]
             line = page.locator(f"[data-seat-info='{o}'] [aria-label='cards seen going into the hand']")
             assert line.count() == (1 if seen else 0)
             if seen:

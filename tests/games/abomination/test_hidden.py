@@ -270,6 +270,14 @@ def test_cadavers_put_back_unresolved_are_known_to_their_drawer_alone():
         assert s.determinize(0, seed).decks[cem][-3:] == drawn     # the drawer remembers them
         others |= s.determinize(1, seed).decks[cem][-3:] != drawn  # the other seat does not
     assert others
+    # one resolved in sight is known to all as it goes under the deck
+    t = city_state()
+    edit(t, 0, francs=20)
+    do(t, "place", space="dig_up_cadavers", meeple="assistant")
+    card = t.drawn[0]
+    do(t, "resolve", card=t.cfg.cadavers[card].id, take="materials")
+    assert t.knows(1, CADAVER, card) and card in t.decks[cem]
+    assert all(not t.knows(1, CADAVER, c) for c in t.drawn)
 
 
 def test_a_card_played_in_the_lab_is_seen_by_the_others_when_the_phase_ends():
