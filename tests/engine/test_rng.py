@@ -31,6 +31,21 @@ def test_known_splitmix64_outputs():
     assert [r.next64() for _ in range(3)] == [0xE220A8397B1DCDAF, 0x6E789E6AA1B965F4, 0x06C45D188009454F]
 
 
+def test_below_is_next64_reduced_without_bias():
+    # below() writes next64 out for speed: it must stay the very same draw, or every saved
+    # game's chance would change. Reference: rejection above the largest multiple of n.
+    def reference(r: Rng, n: int) -> int:
+        limit = (1 << 64) - (1 << 64) % n
+        while True:
+            x = r.next64()
+            if x < limit:
+                return x % n
+    for seed, n in itertools.product((0, 5, 2**64 - 1), (1, 2, 6, 36, 1000, 2**63 + 1)):
+        fast, slow = Rng(seed), Rng(seed)
+        assert [fast.below(n) for _ in range(40)] == [reference(slow, n) for _ in range(40)]
+        assert fast.state == slow.state
+
+
 def test_same_seed_same_stream_and_different_seeds_differ():
     for seed in (0, 1, 7, 2**63 - 1, 123456789):
         a, b = Rng(seed), Rng(seed)

@@ -6,6 +6,7 @@ reseeding are trivial and identical on every platform and Python version.
 import hashlib
 
 _MASK = (1 << 64) - 1
+_SPAN = 1 << 64
 _GOLDEN = 0x9E3779B97F4A7C15
 
 
@@ -37,9 +38,12 @@ class Rng:
                 x &= (1 << bits) - 1
                 if x < n:
                     return x
-        limit = (1 << 64) - ((1 << 64) % n)
-        while True:
-            x = self.next64()
+        limit = _SPAN - _SPAN % n
+        while True:  # next64, written out: below() is the commonest draw of a rollout
+            self.state = s = (self.state + _GOLDEN) & _MASK
+            s = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            s = ((s ^ (s >> 27)) * 0x94D049BB133111EB) & _MASK
+            x = s ^ (s >> 31)
             if x < limit:
                 return x % n
 
@@ -54,8 +58,9 @@ class Rng:
 
     def shuffle(self, items: list) -> None:
         """Fisher-Yates, in place."""
+        below = self.below
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            j = below(i + 1)
             items[i], items[j] = items[j], items[i]
 
     def sample(self, seq, k: int) -> list:

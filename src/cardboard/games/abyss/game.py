@@ -23,7 +23,7 @@ class AbyssConfig:
     __slots__ = ("players", "content", "setup", "n_allies", "n_cards", "card_race", "card_value",
                  "lords", "lord_index", "guild", "req_race", "cost", "n_races", "ip", "lkeys",
                  "pkind", "pamount", "locations", "loc_index", "token_values", "threat",
-                 "first_player", "powers_cache", "guild_ids")
+                 "first_player", "powers_cache", "guild_ids", "others", "by_race_cache")
 
 
 class AbyssGame(Game):
@@ -74,11 +74,17 @@ class AbyssGame(Game):
         cfg.threat = content.threat.spaces
         cfg.first_player = opts.first_player
         cfg.powers_cache = {}
+        cfg.by_race_cache = {}
+        cfg.others = tuple(tuple((seat + i) % n for i in range(1, n)) for seat in range(n))
         self.cfg = cfg
         from .rules import AbyssAction  # rules builds on this module
 
         self.moves = ActionCache(AbyssAction, cfg)  # on the game, not in cfg: see ActionCache
         self.recruit_cache: dict = {}  # recruit moves by hand and Lord: actions, so beside them
+        # the moves every turn offers, made once: a rollout lists them at nearly every move
+        self.plot_move = self.moves["plot", ()]
+        self.explore_move = self.moves["explore", ()]
+        self.request_one = tuple(self.moves["request", (("races", (race,)),)] for race in RACES)
         self.options = opts
 
     def _initial_state(self):

@@ -11,6 +11,11 @@ from .content import RACES
 from .phases import ASSASSINATE, BETRAY, CORRUPT, DISCARD, HUNT, IDLE, ILLUSION, SCHEME, TAKE_STACK
 
 
+# the powers used as moves of the owner's turn, and the pseudo-kind naming them all in `_powers`
+TURN_KINDS = frozenset({"sell_ally", "discard_council", "replace_court_lord"})
+TURN_POWER = "turn power"
+
+
 def _set(tup: tuple, i: int, value) -> tuple:
     return tup[:i] + (value,) + tup[i + 1:]
 
@@ -24,11 +29,15 @@ class PowersMixin:
         free = self.free[seat]
         if not free:
             return ()
-        return self._powers(free).get(kind, ())
+        kinds = self.cfg.powers_cache.get((free, self.disabled))  # the hot path, inlined
+        if kinds is None:
+            kinds = self._powers(free)
+        return kinds.get(kind, ())
 
     def _powers(self, free: tuple[int, ...]) -> dict[str, tuple[int, ...]]:
-        """{power kind: Lords} among `free` Lords not assassinated. Costs, limits and turn powers
-        ask for one kind many times a move, and the same Lords recur: cached on the config."""
+        """{power kind: Lords} among `free` Lords not assassinated, plus TURN_POWER: those whose
+        power is a move of the owner's turn. Costs, limits and turn powers ask for one kind many
+        times a move, and the same Lords recur: cached on the config."""
         key = (free, self.disabled)
         cache = self.cfg.powers_cache
         kinds = cache.get(key)
@@ -40,6 +49,8 @@ class PowersMixin:
             for lord in free:
                 if lord not in self.disabled:
                     kinds[pkind[lord]] = kinds.get(pkind[lord], ()) + (lord,)
+                    if pkind[lord] in TURN_KINDS:
+                        kinds[TURN_POWER] = kinds.get(TURN_POWER, ()) + (lord,)
             cache[key] = kinds
         return kinds
 
@@ -69,14 +80,19 @@ class PowersMixin:
     def key_count(self, seat: int) -> int:
         """Key tokens plus the keys of key_lords(seat), summed without the list: it is read after
         every move [AY-L-1]."""
+        free = self.free[seat]
+        if not free:
+            return self.keys[seat]
         lkeys = self.cfg.lkeys
         disabled = self.disabled
-        return self.keys[seat] + sum(lkeys[lord] for lord in self.free[seat] if lord not in disabled)
+        return self.keys[seat] + sum(lkeys[lord] for lord in free if lord not in disabled)
 
     # ---------------------------------------------------------------- turn powers
     def _turn_power_choices(self) -> list:
         """[AY-P-12] Slaver, [AY-P-17] Oracle, [AY-P-21] Opportunist: at a moment of the owner's choosing."""
         me = self.player
+        if not self._active(me, TURN_POWER):  # most of the time: one lookup, not three
+            return []
         cfg = self.cfg
         out = []
         for lord in self._active(me, "sell_ally"):

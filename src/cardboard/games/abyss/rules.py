@@ -117,11 +117,14 @@ class AbyssState(PowersMixin, LocationsMixin, State):
     def _current_player(self):
         return None if self.phase == OVER else self.decider
 
+    def is_terminal(self) -> bool:  # the same test, one call less: every rollout move asks
+        return self.phase == OVER
+
     def _legal_actions(self) -> list[Action]:
         return getattr(self, "_choices_" + self.phase)()
 
     def _do(self, a: Action) -> None:
-        getattr(self, "_do_" + a.kind)(a)
+        DO[a.kind](self, a)
         if self.phase == IDLE:
             self._resume()
 
@@ -140,7 +143,7 @@ class AbyssState(PowersMixin, LocationsMixin, State):
                 continue
             if self.todo:
                 task, self.todo = self.todo[0], self.todo[1:]
-                getattr(self, "_task_" + task[0])(*task[1:])
+                TASKS[task[0]](self, *task[1:])
                 continue
             if self.acted and not self._turn_powers():
                 self._end_turn()
@@ -152,10 +155,9 @@ class AbyssState(PowersMixin, LocationsMixin, State):
         self.todo = (tasks + self.todo) if first else (self.todo + tasks)
 
     # ---------------------------------------------------------------- helpers
-    def opponents(self, seat: int) -> list[int]:
+    def opponents(self, seat: int) -> tuple[int, ...]:
         """The other seats, clockwise from `seat`'s left."""
-        n = self.cfg.players
-        return [(seat + i) % n for i in range(1, n)]
+        return self.cfg.others[seat]
 
     def _gain(self, seat: int, n: int) -> int:
         """Pearls from the Treasury, as many as it holds [AY-D-1]."""
@@ -212,11 +214,20 @@ class AbyssState(PowersMixin, LocationsMixin, State):
         return sorted({(cfg.card_race[c], cfg.card_value[c]) for c in self.hands[seat]})
 
     def by_race(self, seat: int) -> tuple[tuple[int, ...], ...]:
+        """The values in `seat`'s hand per race, highest first (cached by hand: a rollout asks at
+        every recruit it considers, and hands recur)."""
         cfg = self.cfg
-        out = [[] for _ in RACES]
-        for c in self.hands[seat]:
-            out[cfg.card_race[c]].append(cfg.card_value[c])
-        return tuple(tuple(sorted(v, reverse=True)) for v in out)
+        hand = self.hands[seat]
+        cache = cfg.by_race_cache
+        got = cache.get(hand)
+        if got is None:
+            if len(cache) > 100_000:  # bounded: a long search must not grow it forever
+                cache.clear()
+            out = [[] for _ in RACES]
+            for c in hand:
+                out[cfg.card_race[c]].append(cfg.card_value[c])
+            got = cache[hand] = tuple(tuple(sorted(v, reverse=True)) for v in out)
+        return got
 
     def lords_owned(self, seat: int) -> list[int]:
         """Free Lords and those under Locations."""
@@ -493,7 +504,11 @@ class AbyssState(PowersMixin, LocationsMixin, State):
         stacks = [r for r, st in enumerate(self.council) if st]
         if not stacks:
             return []
-        n = 1 + sum(self.cfg.pamount[lord] - 1 for lord in self._active(self.player, "request_stacks"))
+        alchemists = self._active(self.player, "request_stacks")
+        if not alchemists:
+            one = self.game.request_one
+            return [one[r] for r in stacks]
+        n = 1 + sum(self.cfg.pamount[lord] - 1 for lord in alchemists)
         n = max(1, min(n, len(stacks)))
         return [self._act("request", (("races", tuple(RACES[r] for r in combo)),))
                 for combo in combinations(stacks, n)]
@@ -558,9 +573,9 @@ class AbyssState(PowersMixin, LocationsMixin, State):
         me = self.player
         options: list = []
         if self._can_plot():
-            options.append(self._act("plot"))
+            options.append(self.game.plot_move)
         if self.deck or self.discard:
-            options.append(self._act("explore"))
+            options.append(self.game.explore_move)
         options += self._request_choices()
         options += self._turn_power_choices()
         if self.hands[me]:
@@ -572,8 +587,15 @@ class AbyssState(PowersMixin, LocationsMixin, State):
                 return pick
             if hand is None:
                 hand = self.by_race(me)
+                held = sum(1 for values in hand if values)
                 any_races = bool(self._active(me, "any_races"))
                 choose = bool(self._active(me, "choose_affiliate"))
+            cfg = self.cfg
+            if cfg.n_races[pick] > held:  # [AY-R-2] too few races in hand: no payment
+                continue
+            required = cfg.req_race[pick]
+            if required >= 0 and not any_races and not hand[required]:  # [AY-R-3] none of its race
+                continue
             move = self._sample_recruit(me, pick, hand, any_races, choose, rng)
             if move is not None:
                 return move
@@ -721,3 +743,8 @@ class AbyssState(PowersMixin, LocationsMixin, State):
         from .view import determinize
 
         return determinize(self, seat, seed)
+
+
+# dispatch by name, built once: `_do` and `_resume` run at every move of every rollout
+DO = {name[len("_do_"):]: getattr(AbyssState, name) for name in dir(AbyssState) if name.startswith("_do_")}
+TASKS = {name[len("_task_"):]: getattr(AbyssState, name) for name in dir(AbyssState) if name.startswith("_task_")}
