@@ -2,7 +2,7 @@
 
     python benchmarks/agents.py match aban --vs heuristic --games 40 [--agent hard:1] [--players 2]
     python benchmarks/agents.py solo --games 200 [--agent hard:1]
-    python benchmarks/agents.py speed [--seconds 0.5]
+    python benchmarks/agents.py speed [--seconds 0.5 | --iterations 150] [--only abyss]
 
 `match` plays the agent against an opponent with seats rotated (the arena), `solo` gives the
 distribution of Aban! solo scores with the rulebook's bands, `speed` measures MCTS iterations per
@@ -106,21 +106,31 @@ def solo(args) -> None:
 
 
 def speed(args) -> None:
+    """MCTS iterations per second with random rollouts, at every 7th decision of seeded random games.
+    With --iterations the work is fixed and timed in CPU seconds: on a shared machine two checkouts
+    compare fairly, and the decisions' fingerprint says whether they searched alike."""
+    import hashlib
+
     from cardboard.agents import MCTSAgent
+    clock = time.process_time if args.iterations else time.perf_counter
     rows = {}
-    for game_id in ("aban", "abyss", "hideous-abomination"):
+    for game_id in args.only or ("aban", "abyss", "hideous-abomination"):
         its = spent = 0.0
         start_its = start_spent = 0.0
+        decisions = hashlib.sha1()
         for seed in range(3):
             state = cardboard.load_game(game_id, players=2, seed=seed).new_initial_state()
             r = random.Random(seed)
-            agent = MCTSAgent(seed, iterations=None, seconds=args.seconds)
+            if args.iterations:
+                agent = MCTSAgent(seed, iterations=args.iterations)
+            else:
+                agent = MCTSAgent(seed, iterations=None, seconds=args.seconds)
             step = 0
             while not state.is_terminal():
                 if step % 7 == 0 and len(state.legal_actions()) > 1:
-                    t = time.perf_counter()
-                    agent.choose(state)
-                    dt = time.perf_counter() - t
+                    t = clock()
+                    decisions.update(str(agent.choose(state)).encode())
+                    dt = clock() - t
                     its += agent.last_iterations
                     spent += dt
                     if step == 0 or start_spent == 0:
@@ -129,8 +139,13 @@ def speed(args) -> None:
                 state.apply(r.choice(state.legal_actions()))
                 step += 1
         rows[game_id] = {"sims_per_s_over_game": round(its / spent), "sims_per_s_first_decision": round(start_its / start_spent)}
+        if args.iterations:
+            rows[game_id]["decisions"] = decisions.hexdigest()[:12]
         print(game_id, rows[game_id])
-    label = "mcts speed 2p (random rollouts)" + (f" {args.label}" if args.label else "")
+    label = "mcts speed 2p (random rollouts)"
+    if args.iterations:
+        label += f" {args.iterations} iterations, cpu time"
+    label += f" {args.label}" if args.label else ""
     save(label, {**rows, "cardboard_source": cardboard.__file__})
 
 
@@ -151,6 +166,9 @@ def main() -> None:
     s.add_argument("--seed", type=int, default=0)
     sp = sub.add_parser("speed")
     sp.add_argument("--seconds", type=float, default=0.5)
+    sp.add_argument("--iterations", type=int, default=0,
+                    help="a fixed number of iterations a decision, timed in CPU seconds (compare checkouts on a busy machine)")
+    sp.add_argument("--only", nargs="*", metavar="GAME", help="game ids (default: aban abyss hideous-abomination)")
     sp.add_argument("--label", default="", help="added to the entry's label, e.g. 'before' (with PYTHONPATH at an older checkout)")
     args = p.parse_args()
     {"match": match, "solo": solo, "speed": speed}[args.cmd](args)
