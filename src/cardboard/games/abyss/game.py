@@ -7,6 +7,7 @@ from cardboard.engine import ActionCache, ConfigError, Game
 from cardboard.engine.data import validate_options
 
 from .content import RACES, Content, load_content
+from .phases import ALLY, MONSTER, OFFER
 
 
 class AbyssOptions(BaseModel):
@@ -85,6 +86,10 @@ class AbyssGame(Game):
         self.plot_move = self.moves["plot", ()]
         self.explore_move = self.moves["explore", ()]
         self.request_one = tuple(self.moves["request", (("races", (race,)),)] for race in RACES)
+        move = self.moves.__getitem__
+        self.pairs = {OFFER: (move(("buy", ())), move(("decline", ()))),  # an exploration's two-way choices
+                      ALLY: (move(("take", ())), move(("explore_on", ()))),
+                      MONSTER: (move(("fight", ())), move(("explore_on", ())))}
         self.options = opts
 
     def _initial_state(self):

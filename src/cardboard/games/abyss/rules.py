@@ -362,7 +362,7 @@ class AbyssState(PowersMixin, LocationsMixin, State):
                 if not self.buyers >> s & 1 and self.pearls[s] >= price]
 
     def _choices_offer(self) -> list[Action]:
-        return [self._act("buy"), self._act("decline")]
+        return list(self.game.pairs[OFFER])
 
     def _do_buy(self, a) -> None:
         """[AY-X-3] the buyer pays the active player and takes the Ally; exploration goes on."""
@@ -401,7 +401,7 @@ class AbyssState(PowersMixin, LocationsMixin, State):
         self.phase = ALLY
 
     def _choices_ally(self) -> list[Action]:
-        return [self._act("take"), self._act("explore_on")]
+        return list(self.game.pairs[ALLY])
 
     def _do_take(self, a) -> None:
         me = self.player
@@ -418,7 +418,7 @@ class AbyssState(PowersMixin, LocationsMixin, State):
         self._reveal()
 
     def _choices_monster(self) -> list[Action]:
-        return [self._act("fight"), self._act("explore_on")]
+        return list(self.game.pairs[MONSTER])
 
     def _do_fight(self, a) -> None:
         self._fight(forced=False)
@@ -567,7 +567,12 @@ class AbyssState(PowersMixin, LocationsMixin, State):
     def _sample_action(self, rng):
         """A rollout's random move on a turn: one of the turn's options drawn evenly, a Lord
         counting as one option (then one of its payments, drawn without listing them), so a
-        rollout does not recruit just because payments are many, nor pay for listing them."""
+        rollout does not recruit just because payments are many, nor pay for listing them.
+        The two-way choices of an exploration (a third of a rollout's moves) are drawn from their
+        fixed pair, as the list would be."""
+        pair = self.game.pairs.get(self.phase)
+        if pair is not None:
+            return pair[rng.below(2)]
         if self.phase != TURN or self.acted:
             return None
         me = self.player
