@@ -280,6 +280,29 @@ def test_cadavers_put_back_unresolved_are_known_to_their_drawer_alone():
     assert all(not t.knows(1, CADAVER, c) for c in t.drawn)
 
 
+def test_the_morgue_top_is_seen_by_all_and_stays_known_when_put_back():
+    """The Morgue lies face up [AM-S-1 4a]: each card that comes to its top is seen by every seat, so
+    the top a player draws and puts back unresolved is known to the others too, as is the new top."""
+    s = city_state()
+    m = s.cfg.deck_index["morgue"]
+    top = s.decks[m][0]
+    assert all(s.knows(seat, CADAVER, top) for seat in (0, 1))
+    edit(s, 0, francs=5)
+    do(s, "place", space="buy_cadavers", meeple="assistant")
+    first, second = s.drawn
+    new_top = s.decks[m][0]
+    assert first == top and all(s.knows(seat, CADAVER, new_top) for seat in (0, 1))
+    assert s.knows(0, CADAVER, second) and not s.knows(1, CADAVER, second)   # it lay under the top
+    do(s, "done")                                                 # both back under the Morgue, face down
+    assert s.decks[m][-2:] == (first, second) and s.knows(1, CADAVER, first)
+    moved = False
+    for seed in range(12):
+        d = s.determinize(1, seed)
+        assert d.decks[m][0] == new_top and d.decks[m][-2] == first   # what seat 1 saw stays put
+        moved |= d.decks[m][-1] != second                              # the card it did not see moves
+    assert moved
+
+
 def test_a_card_played_in_the_lab_is_seen_by_the_others_when_the_phase_ends():
     """AM-D-14 with AM-H-1: a research card seat 0 drew blind and plays in its lab goes under its deck,
     but the others learn it only as the lab phase ends."""

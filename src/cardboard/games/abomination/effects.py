@@ -221,7 +221,7 @@ class EffectsMixin:
         d = self.cfg.deck_index[e.deck]
         deck = self.decks[d]
         self.drawn = deck[:e.count]
-        self.decks = self.decks[:d] + (deck[e.count:],) + self.decks[d + 1:]
+        self._set_deck(d, deck[e.count:])
         self._learn(CADAVER, self.drawn, seat)
         self._say("draw_cadavers", seat, e.deck, len(self.drawn))
         if self.drawn:
@@ -239,7 +239,7 @@ class EffectsMixin:
         self.drawn = tuple(c for c in self.drawn if c != card)
         self._reveal(CADAVER, (card,))   # resolved in sight, then under its deck
         self._resolve_cadaver(seat, card, a["take"], free, origin)
-        self.decks = self.decks[:d] + (self.decks[d] + (card,),) + self.decks[d + 1:]   # [AM-K-1]
+        self._set_deck(d, self.decks[d] + (card,))   # [AM-K-1]
         if resolve == "any" and self.drawn:
             self.ask = ask
         else:
@@ -247,7 +247,7 @@ class EffectsMixin:
 
     def _return_drawn(self, d: int) -> None:
         """Unresolved cadavers go face down under their deck [AM-K-1]."""
-        self.decks = self.decks[:d] + (self.decks[d] + self.drawn,) + self.decks[d + 1:]
+        self._set_deck(d, self.decks[d] + self.drawn)
         self.drawn = ()
 
     def _resolve_cadaver(self, seat: int, card: int, take: str, free: bool, origin) -> None:
@@ -292,13 +292,13 @@ class EffectsMixin:
         if card == self.cfg.leopold:
             return  # Leopold goes back to the side (CONTENT.md decision 2)
         d = self.cfg.cadaver_deck[card]
-        self.decks = self.decks[:d] + (self.decks[d] + (card,),) + self.decks[d + 1:]
+        self._set_deck(d, self.decks[d] + (card,))
 
     def _eff_reveal_cadavers(self, seat, e, origin) -> None:
         d = self.cfg.deck_index[e.deck]
         deck = self.decks[d]
         self.display = self.display[:d] + (self.display[d] + deck[:e.count],) + self.display[d + 1:]
-        self.decks = self.decks[:d] + (deck[e.count:],) + self.decks[d + 1:]
+        self._set_deck(d, deck[e.count:])
         self._reveal(CADAVER, deck[:e.count])
 
     def _eff_reveal_cadaver(self, seat, e, origin) -> None:

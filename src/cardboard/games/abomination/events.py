@@ -52,7 +52,7 @@ class EventsMixin:
         k = self.cfg.setup.execution_cards[self.cfg.players]
         deck = self.decks[d]
         self.display = self.display[:d] + (self.display[d] + deck[:k],) + self.display[d + 1:]
-        self.decks = self.decks[:d] + (deck[k:],) + self.decks[d + 1:]
+        self._set_deck(d, deck[k:])
         self._reveal(CADAVER, deck[:k])
 
     def _lightning_storm(self) -> None:

@@ -3,7 +3,8 @@
 Every card of the four decks (scoundrels, research, humanity, cadavers) carries a mask of the
 seats that know where it lies. A card shown face up (a row, the Hospital stack, the Public
 Square, a card played or named) is known to all; a card drawn from the top of a deck is known
-to its drawer. A known card stays known wherever it goes in sight, under a deck included: there
+to its drawer, and the top card of a face-up deck (the Morgue) is in everyone's sight. A known
+card stays known wherever it goes in sight, under a deck included: there
 are no discard piles and every seat watches cards go under and come off the top [AM-K-1], so
 whoever knew a card knows its place in the deck until it is drawn again. Cadavers drawn and put
 back unresolved are known to their drawer only. There is no reshuffle in the game, so a mask
@@ -36,6 +37,12 @@ class KnowledgeMixin:
         """`seat` alone sees the cards (drawn from a deck's top)."""
         if cards:
             self._mark(zone, cards, 1 << seat)
+
+    def _set_deck(self, d: int, cards: tuple) -> None:
+        """Cadaver deck `d` is now `cards` (top first); a face-up deck's new top is seen by all."""
+        self.decks = self.decks[:d] + (cards,) + self.decks[d + 1:]
+        if cards and self.cfg.content.cadaver_decks[d].face_up:
+            self._reveal(CADAVER, cards[:1])
 
     def knows(self, seat: int, zone: int, card: int) -> bool:
         return bool(self.known[zone][card] >> seat & 1)

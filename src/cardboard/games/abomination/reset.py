@@ -86,7 +86,7 @@ class ResetMixin:
         k = cfg.setup.hospital_stack[n]
         deck = self.decks[hosp]
         self.display = self.display[:hosp] + (deck[:k],) + self.display[hosp + 1:]
-        self.decks = self.decks[:hosp] + (deck[k:],) + self.decks[hosp + 1:]
+        self._set_deck(hosp, deck[k:])
         self._reveal(CADAVER, deck[:k])
         rows, decks = [], []
         for row, deck in zip(self.rows, self.row_decks):

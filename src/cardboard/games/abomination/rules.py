@@ -99,6 +99,8 @@ class AbominationState(CityMixin, LabMixin, EventsMixin, ResetMixin, EffectsMixi
         s.decks, s.display, s.drawn = tuple(decks), tuple(display), ()
         s._init_knowledge()
         s._reveal(CADAVER, display[hosp])
+        for d, deck in enumerate(decks):
+            s._set_deck(d, deck)   # 4a: the Morgue deck face up, its top in sight
         # 5-7 [AM-S-3] the three rows
         rows, row_decks = [], []
         for family, size in (("scoundrel", setup.rows["scoundrel"]), ("research", setup.rows["research"]),

@@ -238,13 +238,9 @@ class ViewMixin:
         # first, so that the hands re-dealt below are the ones held as the lab phase began
         if new.phase == "lab" and new.lab_start:
             new._undo_earlier_labs(seat)
-        # cadaver decks: the cards whose place the seat does not know trade places, the Morgue's
-        # visible top kept [AM-D-14]
-        decks = []
-        for d, deck in enumerate(new.decks):
-            keep = 1 if cfg.content.cadaver_decks[d].face_up else 0
-            decks.append(tuple(deck[:keep]) + tuple(new._redeal_unknown(seat, CADAVER, (deck[keep:],), rng)[0]))
-        new.decks = tuple(decks)
+        # cadaver decks: the cards whose place the seat does not know trade places (the Morgue's
+        # top, face up, is known to all) [AM-D-14]
+        new.decks = tuple(tuple(new._redeal_unknown(seat, CADAVER, (deck,), rng)[0]) for deck in new.decks)
         # scoundrels: the deck alone; research and humanity: the deck and the other hands
         others = [s for s in range(cfg.players) if s != seat]
         (s_deck,) = new._redeal_unknown(seat, SCOUNDREL, (new.row_decks[0],), rng)
