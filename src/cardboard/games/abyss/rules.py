@@ -586,6 +586,7 @@ class AbyssState(PowersMixin, LocationsMixin, State):
         if self.hands[me]:
             options += self.court
         hand = None  # read only once a Lord is drawn
+        cfg = self.cfg
         while options:
             pick = options.pop(rng.below(len(options)))
             if not isinstance(pick, int):
@@ -595,7 +596,6 @@ class AbyssState(PowersMixin, LocationsMixin, State):
                 held = sum(1 for values in hand if values)
                 any_races = bool(self._active(me, "any_races"))
                 choose = bool(self._active(me, "choose_affiliate"))
-            cfg = self.cfg
             if cfg.n_races[pick] > held:  # [AY-R-2] too few races in hand: no payment
                 continue
             required = cfg.req_race[pick]
