@@ -291,3 +291,23 @@ def test_rollout_recruits_are_legal_and_cover_every_way_to_pay():
         if a.kind == "recruit":
             seen.add(a)
     assert seen == want
+
+
+def test_rollout_recruits_with_the_diplomat_reach_lords_of_races_not_in_hand():
+    """A rollout skips a Lord whose race the hand lacks [AY-R-3] before costing it, but not when the
+    Diplomat lets any race pay [AY-P-24]: every legal recruit still comes up."""
+    from cardboard.engine import Rng
+
+    hand = [("crab", 5), ("crab", 4), ("shellfish", 3)]   # no seahorse: no Farmer without the Diplomat
+    court = ["shepherd", "landowner", "keeper", "reaper", "miller", "aquaculturalist"]
+    plain = position(hand, court=court)
+    assert not [a for a in plain.legal_actions() if a.kind == "recruit"]
+    s = position(hand, court=court)
+    give_lords(s, 0, ["diplomat"])
+    set_court(s, court)
+    legal = s.clone().legal_actions()
+    want = {a for a in legal if a.kind == "recruit"}
+    assert {a["lord"] for a in want} >= {"shepherd", "miller"}   # one race, two races: both need a Farmer
+    rng = Rng(5)
+    seen = {a for a in (s.sample_action(rng) for _ in range(3000)) if a.kind == "recruit"}
+    assert seen == want
