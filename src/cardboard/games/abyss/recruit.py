@@ -33,7 +33,7 @@ def _useful_parts(values: tuple[int, ...], floor: int) -> tuple[tuple[tuple[int,
     return tuple((p, s) for p, s in race_parts(values) if len(p) == 1 or s - p[-1] < floor)
 
 
-def _race_sets(by_race, n_races: int, required: int, cost: int, pearls: int, any_races: bool) -> tuple:
+def _race_sets(by_race, n_races: int, required: int, cost: int, pearls: int, any_races: bool) -> list:
     """(races, their useful parts) for every set of `n_races` races in hand that can pay:
     [AY-R-2] exactly that many races, [AY-R-3] the required one among them (unless any_races
     [AY-P-24]; required -1: none, the Lord takes every race). A set whose Allies all together,
@@ -41,10 +41,10 @@ def _race_sets(by_race, n_races: int, required: int, cost: int, pearls: int, any
     until the cost is covered, then drop the spare ones), so the sets kept are never empty."""
     present = [r for r, vals in enumerate(by_race) if vals]
     if len(present) < n_races:
-        return ()
+        return []
     must = None if any_races or required < 0 else required
     if must is not None and must not in present:
-        return ()
+        return []
     floor = cost - (n_races - 1)
     out = []
     for races in combinations(present, n_races):
@@ -52,8 +52,8 @@ def _race_sets(by_race, n_races: int, required: int, cost: int, pearls: int, any
             continue
         if sum(sum(by_race[r]) for r in races) + pearls < cost:
             continue
-        out.append((races, tuple(_useful_parts(by_race[r], floor) for r in races)))
-    return tuple(out)
+        out.append((races, [_useful_parts(by_race[r], floor) for r in races]))
+    return out
 
 
 def _pearls_needed(choice, cost: int, pearls: int) -> int:

@@ -252,9 +252,9 @@ class AbyssState(PowersMixin, LocationsMixin, State):
         out = []
         if not self.acted:
             if self._can_plot():
-                out.append(self._act("plot"))
+                out.append(self.game.plot_move)
             if self.deck or self.discard:
-                out.append(self._act("explore"))
+                out.append(self.game.explore_move)
             out += self._request_choices()
             out += self._recruit_choices(me)
         out += self._turn_power_choices()
