@@ -195,6 +195,7 @@ def test_games_end_with_a_result(game_id, players, options, seed, move_seed):
         assert winners, "a finished game has at least one winner"
     assert len(set(winners)) == len(winners)
     assert set(winners) <= set(range(players))
+    assert state.outcome() == (scores, winners), "the search's one-count result must be the game's own"
     assert len(state.history) == steps
 
 

@@ -77,12 +77,12 @@ def rewards(scores, winners, margin_weight: float = 0.2, score_scale: float = 50
 
 
 def state_rewards(state: State, margin_weight: float = 0.2, score_scale: float = 50.0) -> list[float]:
-    scores = state.scores()
     if state.game.cooperative:  # one team result: the team's score (1 a win, 0 a loss, between before the end)
-        return [max(0.0, min(1.0, float(v))) for v in scores]
+        return [max(0.0, min(1.0, float(v))) for v in state.scores()]
     if state.is_terminal() and type(state).winners is not State.winners:
-        winners = state.winners()  # the game's own tie-breaks
+        scores, winners = state.outcome()  # the game's own tie-breaks, scored once
     else:  # the leaders, without scoring the game a second time
+        scores = state.scores()
         winners = _leaders(scores)
     return rewards(scores, winners, margin_weight, score_scale)
 

@@ -160,6 +160,11 @@ class State:
         best = max(scores)
         return [seat for seat, s in enumerate(scores) if s == best]
 
+    def outcome(self) -> tuple[list[float], list[int]]:
+        """`scores()` and `winners()` together: a search asks for both at the end of every
+        playout, and a game whose tie-break re-counts the scores overrides this to count once."""
+        return self.scores(), self.winners()
+
     def view(self, seat: int | None = None) -> dict:
         if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)
                                  or not 0 <= seat < self.game.players):

@@ -260,12 +260,13 @@ def test_drawn_payment_is_one_of_the_payments_and_any_can_be_drawn():
             n_races = 5
         args = (by_race, n_races, required, rnd.randint(0, 12), rnd.randint(0, 4), rnd.random() < 0.2)
         listed = set(payments(*args))
-        old_draws = recruit.DRAWS
-        recruit.DRAWS = old_draws if case % 3 else 0  # every third case: the fallback to the list
+        old_draws = recruit.DRAWS, recruit.DRAWS_PER_COMBINATION
+        if case % 3 == 0:  # every third case: the fallback to the list
+            recruit.DRAWS, recruit.DRAWS_PER_COMBINATION = 0, 0
         try:
             drawn = [sample_payment(*args, rng) for _ in range(40 * max(1, len(listed)))]
         finally:
-            recruit.DRAWS = old_draws
+            recruit.DRAWS, recruit.DRAWS_PER_COMBINATION = old_draws
         if not listed:
             assert drawn == [None] * len(drawn), args
             continue
@@ -311,3 +312,24 @@ def test_rollout_recruits_with_the_diplomat_reach_lords_of_races_not_in_hand():
     rng = Rng(5)
     seen = {a for a in (s.sample_action(rng) for _ in range(3000)) if a.kind == "recruit"}
     assert seen == want
+
+
+def test_drawn_payments_are_equally_likely():
+    """`sample_payment` draws race sets by their number of part combinations and rejects what
+    does not pay, so every legal payment is equally likely: a rollout must not favour payments
+    of a race pair that has few. Chi-square over 88 payments (87 degrees of freedom: mean 87,
+    standard deviation 13); a sampler that picked the race pair first scores in the thousands."""
+    from collections import Counter
+
+    from cardboard.engine import Rng
+    from cardboard.games.abyss.recruit import payments, sample_payment
+
+    args = (((5, 4, 3, 2, 1), (5, 3, 3, 1), (4, 2, 1), (3, 1), ()), 2, 0, 8, 1, False)
+    listed = payments(*args)
+    assert len(listed) == 88 and len({frozenset(r for r, _ in pay) for pay, _ in listed}) == 3
+    per = 200
+    rng = Rng(11)
+    counts = Counter(sample_payment(*args, rng) for _ in range(per * len(listed)))
+    assert set(counts) == set(listed)
+    chi2 = sum((counts[p] - per) ** 2 / per for p in listed)
+    assert chi2 < 87 + 5 * 13, chi2

@@ -89,7 +89,13 @@ class ScoringMixin:
         return (totals[seat],) + tuple(keys[k] for k in self.cfg.content.scoring.tie_breaks)
 
     def winners(self) -> list[int]:
+        return self._winners(self._scores())
+
+    def outcome(self) -> tuple[list[float], list[int]]:
         totals = self._scores()
+        return list(totals), self._winners(totals)
+
+    def _winners(self, totals) -> list[int]:
         keys = [self.ranking_key(s, totals) for s in range(self.cfg.players)]
         best = max(keys)
         return [s for s, k in enumerate(keys) if k == best]

@@ -14,6 +14,8 @@ from .phases import ASSASSINATE, BETRAY, CORRUPT, DISCARD, HUNT, IDLE, ILLUSION,
 # the powers used as moves of the owner's turn, and the pseudo-kind naming them all in `_powers`
 TURN_KINDS = frozenset({"sell_ally", "discard_council", "replace_court_lord"})
 TURN_POWER = "turn power"
+# and the pseudo-kind holding the number of keys those Lords bear (an int, not Lords)
+LORD_KEYS = "lord keys"
 
 
 def _set(tup: tuple, i: int, value) -> tuple:
@@ -36,8 +38,9 @@ class PowersMixin:
 
     def _powers(self, free: tuple[int, ...]) -> dict[str, tuple[int, ...]]:
         """{power kind: Lords} among `free` Lords not assassinated, plus TURN_POWER: those whose
-        power is a move of the owner's turn. Costs, limits and turn powers ask for one kind many
-        times a move, and the same Lords recur: cached on the config."""
+        power is a move of the owner's turn, and LORD_KEYS: their keys [AY-R-11, AY-P-4]. Costs,
+        limits, turn powers and keys are read many times a move, and the same Lords recur: cached
+        on the config."""
         key = (free, self.disabled)
         cache = self.cfg.powers_cache
         kinds = cache.get(key)
@@ -45,9 +48,11 @@ class PowersMixin:
             if len(cache) > 50_000:  # bounded: a long search must not grow it forever
                 cache.clear()
             pkind = self.cfg.pkind
-            kinds = {}
+            lkeys = self.cfg.lkeys
+            kinds = {LORD_KEYS: 0}
             for lord in free:
                 if lord not in self.disabled:
+                    kinds[LORD_KEYS] += lkeys[lord]
                     kinds[pkind[lord]] = kinds.get(pkind[lord], ()) + (lord,)
                     if pkind[lord] in TURN_KINDS:
                         kinds[TURN_POWER] = kinds.get(TURN_POWER, ()) + (lord,)
@@ -78,14 +83,15 @@ class PowersMixin:
         return [lord for lord in self.free[seat] if lkeys[lord] and lord not in self.disabled]
 
     def key_count(self, seat: int) -> int:
-        """Key tokens plus the keys of key_lords(seat), summed without the list: it is read after
+        """Key tokens plus the keys of key_lords(seat), from the powers cache: it is read after
         every move [AY-L-1]."""
         free = self.free[seat]
         if not free:
             return self.keys[seat]
-        lkeys = self.cfg.lkeys
-        disabled = self.disabled
-        return self.keys[seat] + sum(lkeys[lord] for lord in free if lord not in disabled)
+        kinds = self.cfg.powers_cache.get((free, self.disabled))
+        if kinds is None:
+            kinds = self._powers(free)
+        return self.keys[seat] + kinds[LORD_KEYS]
 
     # ---------------------------------------------------------------- turn powers
     def _turn_power_choices(self) -> list:

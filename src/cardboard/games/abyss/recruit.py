@@ -46,11 +46,12 @@ def _race_sets(by_race, n_races: int, required: int, cost: int, pearls: int, any
     if must is not None and must not in present:
         return []
     floor = cost - (n_races - 1)
+    totals = [sum(values) for values in by_race]
     out = []
     for races in combinations(present, n_races):
         if must is not None and must not in races:
             continue
-        if sum(sum(by_race[r]) for r in races) + pearls < cost:
+        if sum([totals[r] for r in races]) + pearls < cost:
             continue
         out.append((races, [_useful_parts(by_race[r], floor) for r in races]))
     return out
@@ -60,12 +61,17 @@ def _pearls_needed(choice, cost: int, pearls: int) -> int:
     """The pearls a choice of parts (one per race) must add, or -1 if it is no payment: [AY-R-5]
     pearls only for missing points and no more than the player has, [AY-D-3] no spare Ally
     (one whose leaving, its race still paid, leaves the cost reached)."""
-    need = cost - sum(s for _, s in choice)
+    need = cost
+    for _, s in choice:  # a loop, not sum(): a rollout tests a few of these at every recruit
+        need -= s
     if need > pearls:
         return -1
-    if need < 0 and any(len(p) > 1 and p[-1] <= -need for p, _ in choice):
-        return -1
-    return max(0, need)
+    if need < 0:
+        for p, _ in choice:
+            if len(p) > 1 and p[-1] <= -need:
+                return -1
+        return 0
+    return need
 
 
 def _named(races, choice) -> tuple[tuple[int, int], ...]:
@@ -90,7 +96,11 @@ def payments(by_race: tuple[tuple[int, ...], ...], n_races: int, required: int, 
     return tuple(out)
 
 
-DRAWS = 24  # rejected draws before sample_payment lists the payments instead
+# Rejected draws before sample_payment lists the payments instead: at least DRAWS, and more for
+# a big hand. Listing walks every combination of parts, and a draw costs about two of those
+# steps, so while the draws stay under half the combinations they cost less than the list.
+DRAWS = 24
+DRAWS_PER_COMBINATION = 0.5
 
 
 def sample_payment(by_race: tuple[tuple[int, ...], ...], n_races: int, required: int, cost: int,
@@ -99,13 +109,14 @@ def sample_payment(by_race: tuple[tuple[int, ...], ...], n_races: int, required:
     when there is none. A rollout meets a new hand at nearly every recruit, so listing every
     payment of the Lord it draws (and building their moves) was its main cost: instead it draws
     a race set and a part of each race, and keeps the first draw that pays (one in two or three
-    in random games); after DRAWS misses it lists them after all."""
+    in random games); after many misses (see DRAWS) it lists them after all. Either way each
+    payment is equally likely."""
     sets = _race_sets(by_race, n_races, required, cost, pearls, any_races)
     if not sets:
         return None
     sizes = [prod(map(len, parts)) for _, parts in sets]
     total = sum(sizes)
-    for _ in range(DRAWS):
+    for _ in range(max(DRAWS, int(total * DRAWS_PER_COMBINATION))):
         k = rng.below(total)  # one draw picks the race set and a part of each race
         for (races, parts), size in zip(sets, sizes):
             if k < size:

@@ -226,7 +226,7 @@ class AbyssState(PowersMixin, LocationsMixin, State):
             out = [[] for _ in RACES]
             for c in hand:
                 out[cfg.card_race[c]].append(cfg.card_value[c])
-            got = cache[hand] = tuple(tuple(sorted(v, reverse=True)) for v in out)
+            got = cache[hand] = tuple([tuple(sorted(v, reverse=True)) if len(v) > 1 else tuple(v) for v in out])
         return got
 
     def lords_owned(self, seat: int) -> list[int]:
@@ -593,7 +593,7 @@ class AbyssState(PowersMixin, LocationsMixin, State):
                 return pick
             if hand is None:
                 hand = self.by_race(me)
-                held = sum(1 for values in hand if values)
+                held = len(hand) - hand.count(())  # races in hand
                 any_races = bool(self._active(me, "any_races"))
                 choose = bool(self._active(me, "choose_affiliate"))
             if cfg.n_races[pick] > held:  # [AY-R-2] too few races in hand: no payment
@@ -719,13 +719,16 @@ class AbyssState(PowersMixin, LocationsMixin, State):
         return tuple(float(b["total"]) for b in self.score_breakdown())
 
     def winners(self) -> list[int]:
+        return self._winners(self.score_breakdown())
+
+    def outcome(self) -> tuple[list[float], list[int]]:
+        b = self.score_breakdown()
+        return [float(x["total"]) for x in b], self._winners(b)
+
+    def _winners(self, breakdown: list[dict]) -> list[int]:
         """[AY-E-5] most Influence; tied, most pearls; still tied, the highest single Lord."""
-        best = None
-        keys = []
-        for seat, b in enumerate(self.score_breakdown()):
-            key = (b["total"], self.pearls[seat], b["best_lord"])
-            keys.append(key)
-            best = key if best is None or key > best else best
+        keys = [(b["total"], self.pearls[seat], b["best_lord"]) for seat, b in enumerate(breakdown)]
+        best = max(keys)
         return [seat for seat, k in enumerate(keys) if k == best]
 
     def _view(self, seat):

@@ -526,8 +526,15 @@ class HAState(State):
         return tuple(float(b["total"]) for b in self.score_breakdown())
 
     def winners(self) -> list[int]:
-        """[HA-E-5] highest score; tied, the most Grand Prizes and Awards; still tied, shared."""
+        return self._winners(self.score_breakdown())
+
+    def outcome(self) -> tuple[list[float], list[int]]:
         b = self.score_breakdown()
+        return [float(x["total"]) for x in b], self._winners(b)
+
+    @staticmethod
+    def _winners(b: list[dict]) -> list[int]:
+        """[HA-E-5] highest score; tied, the most Grand Prizes and Awards; still tied, shared."""
         best = max((x["total"], len(x["cards"])) for x in b)
         return [seat for seat, x in enumerate(b) if (x["total"], len(x["cards"])) == best]
 
