@@ -121,6 +121,29 @@ def test_lab_phase_work_hidden_until_the_phase_ends():
     assert s.view(1)["board"]["rows"]["research"]["deck"] == deck + 1
 
 
+def test_the_lab_supplies_never_run_short_so_no_lab_narrows_another():
+    """AM-D-5: the lab phase is played seat after seat, each seat's moves drawn against the true
+    supply. That hides the earlier labs only because the shared supplies a lab draws on (part
+    tokens to build, alive markers for eyes, damage markers for bolts: at most one a part, a second
+    discards both) hold enough for every table at the most players: no seat's lab can ever leave
+    too few for another."""
+    game = cardboard.load_game("abomination", players=4, seed=0)
+    cfg = game.cfg
+    supply = cfg.content.supply
+    n = game.max_players
+    slots = len(cfg.slot_part)
+    for part in set(cfg.slot_part):
+        assert supply.part_tokens[part] >= n * cfg.slot_part.count(part), part
+    assert supply.alive_markers >= n * slots
+    assert supply.damage_markers >= n * slots
+    # and the rules never hold a second marker on a part: two on one downgrade it at once
+    s = start_round(before_round(2), "cold_snap")
+    edit(s, 0, parts=(2,) + s.players[0].parts[1:], damage=(1,) + s.players[0].damage[1:])
+    before = s.supply_left("damage")
+    s._place_damage(0, 0)
+    assert s.players[0].damage[0] == 0 and s.supply_left("damage") == before + 1
+
+
 # ---------------------------------------------------------------- AM-H-1: determinize
 def test_determinize_redeals_only_the_unseen():
     s = held_state()
