@@ -75,7 +75,8 @@ def card_index(state, family: str, card_id: str) -> int:
 
 
 def give_card(state, seat: int, family: str, card_id: str) -> int:
-    """Move a research or humanity card from its row or deck into the seat's hand."""
+    """Move a research or humanity card from its row or deck into the seat's hand, known to the
+    seat as a card it took is (AM-D-14; a row's cards are known to all already)."""
     r = {"research": 1, "humanity": 2}[family]
     c = next(i for i, x in enumerate(getattr(state.cfg, family))
              if x.id == card_id and i not in state.hand(seat, family))
@@ -83,6 +84,7 @@ def give_card(state, seat: int, family: str, card_id: str) -> int:
     state.row_decks = state.row_decks[:r] + (tuple(x for x in state.row_decks[r] if x != c),) + state.row_decks[r + 1:]
     state._edited = set()
     state._set_hand(seat, family, state.hand(seat, family) + (c,))
+    state._learn(r, (c,), seat)  # the zones' order is the rows' order
     state._legal = None
     return c
 
