@@ -1,6 +1,6 @@
 """How strong and how fast the agents are: the figures issue #5 asks for.
 
-    python benchmarks/agents.py match aban --vs heuristic --games 40 [--agent hard:1] [--players 2]
+    python benchmarks/agents.py match aban --vs heuristic --games 40 [--agent hard:1] [--players 2] [--seed S] [--first K]
     python benchmarks/agents.py solo --games 200 [--agent hard:1]
     python benchmarks/agents.py speed [--seconds 0.5 | --iterations 150] [--only abyss]
 
@@ -58,12 +58,15 @@ def match(args) -> None:
                             "search": {**cls.search_hints.get("search", {}), **hints.get("search", {})}}
         label += f" hints {json.dumps(hints, sort_keys=True)}"
     report = arena(args.game, [args.agent, args.vs], games=args.games, players=args.players, seed=args.seed,
-                   progress=lambda k: print(f"\r{k}/{args.games}", end="", file=sys.stderr, flush=True))
+                   progress=lambda k: print(f"\r{k}/{args.games}", end="", file=sys.stderr, flush=True),
+                   first=args.first)
     print(file=sys.stderr)
     print_arena(report, Console())
     report["wall_s"] = round(time.time() - started)
     # runs of other seeds (other games) keep their own entries, to be pooled
-    save(label + (f" seed {args.seed}" if args.seed else ""), report)
+    label += f" seed {args.seed}" if args.seed else ""
+    label += f" games {args.first}-{args.first + args.games - 1}" if args.first else ""
+    save(label, report)
 
 
 def band(score: float) -> str:
@@ -159,6 +162,7 @@ def main() -> None:
     m.add_argument("--games", type=int, default=40)
     m.add_argument("--players", type=int, default=2)
     m.add_argument("--seed", type=int, default=0)
+    m.add_argument("--first", type=int, default=0, help="start at game K of the seed's sequence (runs of other ranges pool)")
     m.add_argument("--hints", default="", help='search hints for this run, JSON, e.g. \'{"search": {"width": 6}}\'')
     s = sub.add_parser("solo")
     s.add_argument("--agent", default="hard:1")

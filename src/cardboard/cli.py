@@ -64,7 +64,8 @@ def _cmd_arena(args) -> int:
     with Progress(transient=True) as bar:
         task = bar.add_task(f"{args.game}: {' v '.join(agents)}", total=args.games)
         report = arena(args.game, agents, games=args.games, players=args.players, seed=args.seed,
-                       options=_options(args.option), progress=lambda k: bar.update(task, completed=k))
+                       options=_options(args.option), progress=lambda k: bar.update(task, completed=k),
+                       first=args.first)
     print_arena(report)
     if args.json:
         with open(args.json, "w", encoding="utf-8") as f:
@@ -123,6 +124,8 @@ def build_parser() -> argparse.ArgumentParser:
     arena.add_argument("--games", type=int, default=20)
     arena.add_argument("--players", type=int, default=2)
     arena.add_argument("--seed", type=int, default=0)
+    arena.add_argument("--first", type=int, default=0, metavar="K",
+                       help="start at game K of the seed's sequence (split a long run, then pool: each game is the same)")
     arena.add_argument("--option", action="append", metavar="KEY=VALUE")
     arena.add_argument("--json", metavar="FILE", help="also write the results as JSON")
     arena.set_defaults(run=_cmd_arena)

@@ -8,6 +8,7 @@ import cardboard
 from cardboard.agents import MCTSAgent, make_agent
 from cardboard.agents.arena import arena, lineups, wilson
 from cardboard.cli import main
+from cardboard.engine import ConfigError
 
 
 def _search_agent(game_id, seed=7, iterations=48, width=4, **kw):
@@ -184,6 +185,21 @@ def test_arena_cli_writes_json(tmp_path, capsys):
         assert set(r) >= {"win_rate", "ci95", "mean_score", "sec_per_move"}
         assert r["ci95"][0] <= r["win_rate"] <= r["ci95"][1]
     assert "95% CI" in capsys.readouterr().out
+    assert main(["arena", "aban", "--agents", "greedy,random", "--games", "2", "--first", "2", "--json", str(out)]) == 0
+    later = json.loads(out.read_text())
+    assert [g["game"] for g in later["played"]] == [2, 3] and later["played"] == doc["played"][2:]
+
+
+def test_arena_runs_split_by_first_game_pool_into_the_whole_run():
+    whole = arena("aban", ["greedy", "random"], games=4, seed=3)
+    parts = [arena("aban", ["greedy", "random"], games=2, seed=3, first=k) for k in (0, 2)]
+    assert [g["game"] for g in whole["played"]] == [0, 1, 2, 3]
+    assert parts[0]["played"] + parts[1]["played"] == whole["played"]
+    assert parts[1]["first_game"] == 2 and parts[1]["games"] == 2
+    wins = sum(g["shares"][g["seating"].index("greedy")] for g in whole["played"])
+    assert whole["results"]["greedy"]["win_rate"] == wins / 4
+    with pytest.raises(ConfigError, match="first game"):
+        arena("aban", ["greedy", "random"], games=2, first=-1)
 
 
 # ---------------------------------------------------------------- the searching agent (`hard`)

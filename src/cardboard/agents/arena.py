@@ -61,15 +61,21 @@ def record(stats: dict, seating, state) -> list[float]:
 
 
 def arena(game_id: str, agents: list[str], games: int, players: int = 2, seed: int = 0,
-          options: dict | None = None, progress=None) -> dict:
+          options: dict | None = None, progress=None, first: int = 0) -> dict:
+    """Games `first` to `first + games - 1` of the seed's sequence: game k has the same deal,
+    seating and agent seeds however a run is split, so runs of consecutive ranges (in parallel
+    processes, or one after another) pool into one run; `played` lists each game's result."""
     from . import make_agent
 
     if len(agents) < 1 or games < 1:
         raise ConfigError("an arena needs at least one agent and one game")
+    if first < 0:
+        raise ConfigError(f"the first game is numbered 0 or more, not {first}")
     tables = lineups(agents, players)
     stats = {a: {"seats": 0, "wins": 0.0, "scores": [], "time": 0.0, "moves": 0} for a in agents}
     seat_wins = [0.0] * players
-    for k in range(games):
+    played = []
+    for k in range(first, first + games):
         seating = tables[k % len(tables)]
         game = load_game(game_id, players=players, seed=derive_seed(seed, "arena", k), options=options)
         bots = [make_agent(name, seed=derive_seed(seed, k, s), game_id=game_id) for s, name in enumerate(seating)]
@@ -77,10 +83,12 @@ def arena(game_id: str, agents: list[str], games: int, players: int = 2, seed: i
         for s, name in enumerate(seating):
             stats[name]["time"] += seconds[s]
             stats[name]["moves"] += moves[s]
-        for s, share in enumerate(record(stats, seating, state)):
+        shares = record(stats, seating, state)
+        for s, share in enumerate(shares):
             seat_wins[s] += share
+        played.append({"game": k, "seating": list(seating), "scores": state.scores(), "shares": shares})
         if progress:
-            progress(k + 1)
+            progress(k + 1 - first)
     results = {}
     for name, e in stats.items():
         lo, hi = wilson(e["wins"], e["seats"])
@@ -91,8 +99,8 @@ def arena(game_id: str, agents: list[str], games: int, players: int = 2, seed: i
             "mean_score": statistics.fmean(e["scores"]) if e["scores"] else 0.0,
             "sec_per_move": e["time"] / e["moves"] if e["moves"] else 0.0,
         }
-    return {"game": game_id, "games": games, "players": players, "agents": agents,
-            "results": results, "seat_win_rate": [w / games for w in seat_wins]}
+    return {"game": game_id, "games": games, "first_game": first, "players": players, "agents": agents,
+            "seed": seed, "results": results, "seat_win_rate": [w / games for w in seat_wins], "played": played}
 
 
 def print_arena(report: dict, console=None) -> None:
@@ -100,7 +108,9 @@ def print_arena(report: dict, console=None) -> None:
     from rich.table import Table
 
     console = console or Console()
-    table = Table(title=f"{report['game']}: {report['games']} games, {report['players']} seats, seats rotated")
+    first = report.get("first_game", 0)
+    which = f" ({first}–{first + report['games'] - 1} of seed {report.get('seed', 0)})" if first else ""
+    table = Table(title=f"{report['game']}: {report['games']} games{which}, {report['players']} seats, seats rotated")
     for col in ("agent", "seats", "win rate", "95% CI", "mean score", "s/move"):
         table.add_column(col, justify="left" if col == "agent" else "right")
     for name, r in report["results"].items():
