@@ -57,8 +57,8 @@ class Rng:
         return seq[self.below(len(seq))]
 
     def shuffle(self, items: list) -> None:
-        """Fisher-Yates, in place: each j is `below(i + 1)`, written out (a search's re-deal is
-        mostly shuffles, and the calls were half their cost)."""
+        """Fisher-Yates, in place: each j is `below(i + 1)`, written out as below() writes out
+        next64 (a search's re-deal is mostly shuffles)."""
         s = self.state
         for i in range(len(items) - 1, 0, -1):
             n = i + 1

@@ -226,7 +226,7 @@ class AbyssState(PowersMixin, LocationsMixin, State):
             out = [[] for _ in RACES]
             for c in hand:
                 out[cfg.card_race[c]].append(cfg.card_value[c])
-            got = cache[hand] = tuple([tuple(sorted(v, reverse=True)) if len(v) > 1 else tuple(v) for v in out])
+            got = cache[hand] = tuple(tuple(sorted(v, reverse=True)) for v in out)
         return got
 
     def lords_owned(self, seat: int) -> list[int]:
