@@ -15,13 +15,9 @@ class LocationsMixin:
     __slots__ = ()
 
     def _must_control(self) -> bool:
-        """[AY-L-1] three keys gathered, and a Location left to take [AY-D-9]. Asked after
-        every move: key tokens alone are looked at first, the Lords' keys only if there are some."""
-        seat = self.player
-        keys = self.keys[seat]
-        if self.free[seat]:
-            keys = self.key_count(seat)
-        return keys >= self.cfg.setup.keys_to_control and bool(self.loc_deck or self.loc_open)
+        """[AY-L-1] three keys gathered, and a Location left to take [AY-D-9]."""
+        return (self.key_count(self.player) >= self.cfg.setup.keys_to_control
+                and bool(self.loc_deck or self.loc_open))
 
     def key_options(self, seat: int) -> list[tuple[tuple[int, ...], int]]:
         """[AY-L-5] which keys to use when there are more than enough: (Lords, key tokens),
