@@ -252,7 +252,8 @@ def test_full_tie_is_a_shared_win():
 @pytest.mark.parametrize("seed,players", [(11, 2), (12, 3), (13, 4)])
 def test_random_games_end_and_the_best_wins(seed, players):
     """AY-O-1, AY-E-1, AY-E-3 (no hand left), AY-E-5: random legal play ends the game; the winners have the
-    best (Influence, pearls, highest Lord); every component is conserved throughout."""
+    best (Influence, pearls, highest Lord); every component is conserved throughout; the scores, read
+    from scoring.totals, are the breakdown's totals throughout."""
     _, s = make(players, seed=seed, first_player=None)
     rng = random.Random(seed)
     n = 0
@@ -262,6 +263,8 @@ def test_random_games_end_and_the_best_wins(seed, players):
         assert n < 3000
         if n % 25 == 0:
             check_conserved(s)
+            # the provisional scores (scoring.totals, what a search reads) are the breakdown's
+            assert s.scores() == [float(b["total"]) for b in s.score_breakdown()]
     check_conserved(s)
     assert s.ending in ("seventh_lord", "court")
     assert s.hands == ((),) * players

@@ -1305,3 +1305,30 @@ def test_a_new_lord_acts_before_its_key_takes_a_location():
     do(s, "discard", ally=("crab", 1))
     do(s, "discard", ally=("squid", 1))
     assert len(s.hands[1]) == 6 and s.phase == "where" and s.decider == 0
+
+
+@pytest.mark.parametrize("players,seed", [(2, 3), (3, 4), (4, 5)])
+def test_the_powers_read_at_every_move_follow_the_free_and_disabled_lords(players, seed):
+    """AY-P-0: `_active` reads each seat's powers from the state's `powers`, set whenever its free or
+    assassinated Lords change. Through whole random games (recruits, Locations taking Lords, the
+    Assassin, the Traitor and the Schemer) they are always what those Lords give, counted afresh."""
+    import random
+
+    _, s = make(players, seed=seed, first_player=None)
+    rng = random.Random(seed)
+    cfg = s.cfg
+    seen_powers = 0
+    while not s.is_terminal():
+        for seat in range(players):
+            expect: dict = {}
+            for lord in s.free[seat]:
+                if lord not in s.disabled:
+                    expect.setdefault(cfg.pkind[lord], []).append(lord)
+            for kind, lords in expect.items():
+                assert s._active(seat, kind) == tuple(lords)
+            for kind in set(cfg.pkind) - set(expect):
+                assert s._active(seat, kind) == ()
+            assert s.key_count(seat) == s.keys[seat] + sum(cfg.lkeys[x] for x in s.key_lords(seat))
+            seen_powers += len(expect)
+        s.apply(rng.choice(s.legal_actions()))
+    assert seen_powers > 0

@@ -17,6 +17,7 @@ from cardboard.engine.data import problems, read_toml
 DEFAULT_CONTENT = Path(__file__).with_name("content.toml")
 
 RACES: tuple[str, ...] = ("squid", "shellfish", "crab", "seahorse", "jellyfish")
+RACE_INDEX = {race: i for i, race in enumerate(RACES)}
 Guild = Literal["military", "merchant", "mage", "politician", "farmer", "ambassador"]
 GUILDS: tuple[str, ...] = get_args(Guild)
 Gain = Literal["pearl", "token", "key"]

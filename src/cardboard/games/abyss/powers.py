@@ -16,6 +16,8 @@ TURN_KINDS = frozenset({"sell_ally", "discard_council", "replace_court_lord"})
 TURN_POWER = "turn power"
 # and the pseudo-kind holding the number of keys those Lords bear (an int, not Lords)
 LORD_KEYS = "lord keys"
+# the powers of a seat without free Lords (never written to)
+NO_POWERS = {LORD_KEYS: 0}
 
 
 def _set(tup: tuple, i: int, value) -> tuple:
@@ -23,25 +25,44 @@ def _set(tup: tuple, i: int, value) -> tuple:
 
 
 class PowersMixin:
-    __slots__ = ()
+    __slots__ = ()  # the state's slots `_free`, `_disabled` and `powers` are read here
 
     # ---------------------------------------------------------------- who has what
+    # `free` and `disabled` are properties: setting either re-reads each seat's powers into
+    # `powers` (a dict per seat, shared through the config's cache), so `_active`, read several
+    # times a move, is two lookups. Whoever sets them (rules, tests) keeps `powers` true.
+    @property
+    def free(self) -> tuple[tuple[int, ...], ...]:
+        """Each seat's free Lords (not under a Location), in the order they came."""
+        return self._free
+
+    @free.setter
+    def free(self, value: tuple[tuple[int, ...], ...]) -> None:
+        self._free = value
+        self._read_powers()
+
+    @property
+    def disabled(self) -> frozenset[int]:
+        """The Lords an Assassin disabled [AY-P-4]."""
+        return self._disabled
+
+    @disabled.setter
+    def disabled(self, value: frozenset[int]) -> None:
+        self._disabled = value
+        self._read_powers()
+
+    def _read_powers(self) -> None:
+        self.powers = tuple(self._powers(free) if free else NO_POWERS for free in self._free)
+
     def _active(self, seat: int, kind: str) -> tuple[int, ...]:
         """[AY-P-0] `seat`'s free, unassassinated Lords with a power of `kind`."""
-        free = self.free[seat]
-        if not free:
-            return ()
-        kinds = self.cfg.powers_cache.get((free, self.disabled))  # the hot path, inlined
-        if kinds is None:
-            kinds = self._powers(free)
-        return kinds.get(kind, ())
+        return self.powers[seat].get(kind, ())
 
     def _powers(self, free: tuple[int, ...]) -> dict[str, tuple[int, ...]]:
         """{power kind: Lords} among `free` Lords not assassinated, plus TURN_POWER: those whose
-        power is a move of the owner's turn, and LORD_KEYS: their keys [AY-R-11, AY-P-4]. Costs,
-        limits, turn powers and keys are read many times a move, and the same Lords recur: cached
-        on the config."""
-        key = (free, self.disabled)
+        power is a move of the owner's turn, and LORD_KEYS: their keys [AY-R-11, AY-P-4]. The
+        same Lords recur across a game and a search: cached on the config."""
+        key = (free, self._disabled)
         cache = self.cfg.powers_cache
         kinds = cache.get(key)
         if kinds is None:
@@ -51,7 +72,7 @@ class PowersMixin:
             lkeys = self.cfg.lkeys
             kinds = {LORD_KEYS: 0}
             for lord in free:
-                if lord not in self.disabled:
+                if lord not in self._disabled:
                     kinds[LORD_KEYS] += lkeys[lord]
                     kinds[pkind[lord]] = kinds.get(pkind[lord], ()) + (lord,)
                     if pkind[lord] in TURN_KINDS:
@@ -68,9 +89,14 @@ class PowersMixin:
 
     def hand_limit(self, seat: int) -> int | None:
         """[AY-P-5] the Commander's limit on opponents' hands (None: no limit)."""
-        limits = [self.cfg.pamount[lord] for other in self.opponents(seat)
-                  for lord in self._active(other, "opponents_hand_limit") if not self._shielded(lord, seat)]
-        return min(limits) if limits else None
+        limit = None
+        for other in self.cfg.others[seat]:  # read at every turn's end: loops, not a list
+            for lord in self.powers[other].get("opponents_hand_limit", ()):
+                if not self._shielded(lord, seat):
+                    amount = self.cfg.pamount[lord]
+                    if limit is None or amount < limit:
+                        limit = amount
+        return limit
 
     def _threat_lowered(self, seat: int) -> bool:
         """[AY-P-6] an opponent's Tamer lowers `seat`'s Threat reward by one space."""
@@ -83,21 +109,14 @@ class PowersMixin:
         return [lord for lord in self.free[seat] if lkeys[lord] and lord not in self.disabled]
 
     def key_count(self, seat: int) -> int:
-        """Key tokens plus the keys of key_lords(seat), from the powers cache: it is read after
-        every move [AY-L-1]."""
-        free = self.free[seat]
-        if not free:
-            return self.keys[seat]
-        kinds = self.cfg.powers_cache.get((free, self.disabled))
-        if kinds is None:
-            kinds = self._powers(free)
-        return self.keys[seat] + kinds[LORD_KEYS]
+        """Key tokens plus the keys of key_lords(seat): it is read after every move [AY-L-1]."""
+        return self.keys[seat] + self.powers[seat][LORD_KEYS]
 
     # ---------------------------------------------------------------- turn powers
     def _turn_power_choices(self) -> list:
         """[AY-P-12] Slaver, [AY-P-17] Oracle, [AY-P-21] Opportunist: at a moment of the owner's choosing."""
         me = self.player
-        if not self._active(me, TURN_POWER):  # most of the time: one lookup, not three
+        if TURN_POWER not in self.powers[me]:  # most of the time: one lookup, not three
             return []
         cfg = self.cfg
         out = []
@@ -117,7 +136,7 @@ class PowersMixin:
         return out
 
     def _turn_powers(self) -> bool:
-        return bool(self._turn_power_choices())
+        return TURN_POWER in self.powers[self.player] and bool(self._turn_power_choices())
 
     def _do_sell(self, a) -> None:
         me = self.player

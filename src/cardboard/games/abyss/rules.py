@@ -13,18 +13,20 @@ from itertools import combinations
 
 from cardboard.engine import Action, Rng, State
 
-from .content import RACES
+from .content import RACE_INDEX, RACES
 from .game import AbyssConfig, AbyssGame
 from .illegal import explain_illegal
 from .locations import LocationsMixin
-from .powers import PowersMixin
+from .powers import TURN_POWER, PowersMixin
 from .recruit import affiliations, payments, sample_payment
+from .scoring import breakdown, totals
 
 from .phases import (ALLY, IDLE, MONSTER, OFFER, OVER, REWARD, TURN)
 
 
 # Work that belongs to a Lord coming into play: it resolves before a Location is controlled.
 ARRIVAL = frozenset({"power", "discard", "assassinate", "take_stack"})
+NONE_USED = frozenset()  # no turn power used yet
 
 
 def _set(tup: tuple, i: int, value) -> tuple:
@@ -42,7 +44,7 @@ class AbyssAction(Action):
 
 class AbyssState(PowersMixin, LocationsMixin, State):
     __slots__ = ("cfg", "phase", "player", "decider", "pearls", "treasury", "hands", "seen", "affiliated",
-                 "free", "disabled", "locations", "keys", "key_supply", "tokens", "token_pool",
+                 "_free", "_disabled", "powers", "locations", "keys", "key_supply", "tokens", "token_pool",
                  "deck", "discard", "track", "threat", "bought", "buyers", "offer", "reward_space",
                  "council", "court", "lord_deck", "lord_discard", "loc_deck", "loc_open",
                  "loc_out", "drawn", "control", "acted", "used", "extra", "final", "ending",
@@ -88,8 +90,8 @@ class AbyssState(PowersMixin, LocationsMixin, State):
         s.hands = ((),) * n
         s.seen = ((),) * n  # [AY-D-20] Allies every player saw enter a hand and not leave it
         s.affiliated = ((),) * n
-        s.free = ((),) * n
-        s.disabled = frozenset()
+        s._disabled = frozenset()
+        s.free = ((),) * n  # and each seat's powers (powers.py)
         s.locations = ((),) * n
         s.bought = 0
         s.buyers = 0
@@ -194,6 +196,26 @@ class AbyssState(PowersMixin, LocationsMixin, State):
                 return c
         raise ValueError(f"no {RACES[race]} {value} in seat {seat}'s hand")
 
+    def _spend(self, seat: int, pay) -> list[int]:
+        """The Allies named by `pay` ((race name, value) pairs) out of `seat`'s hand, each the
+        first of its kind there, as `_from_hand` takes them one by one; in one pass."""
+        cfg = self.cfg
+        race, value = cfg.card_race, cfg.card_value
+        hand = list(self.hands[seat])
+        spent = []
+        for name, v in pay:
+            r = RACE_INDEX[name]
+            for i, c in enumerate(hand):
+                if race[c] == r and value[c] == v:
+                    spent.append(hand.pop(i))
+                    break
+            else:
+                raise ValueError(f"no {name} {v} in seat {seat}'s hand")
+        self.hands = _set(self.hands, seat, tuple(hand))
+        for c in spent:
+            self._unsee(seat, c)
+        return spent
+
     def _unsee(self, seat: int, card: int) -> None:
         """[AY-D-20] `card` left the hand in sight: the others now know of one Ally of its race and
         value fewer in it (alike cards are one to them, whichever copy it was). The seen ones stay
@@ -240,10 +262,10 @@ class AbyssState(PowersMixin, LocationsMixin, State):
         self.acted = False
         self.bought = 0
         self.buyers = 0
-        self.used = frozenset()
+        self.used = NONE_USED
         self.phase = IDLE
         self._say("turn", seat)
-        for lord in self._active(seat, "income"):  # [AY-P-11] the Landlord's pearl
+        for lord in self.powers[seat].get("income", ()):  # [AY-P-11] the Landlord's pearl
             got = self._gain(seat, self.cfg.pamount[lord])
             self._say("income", seat, lord, got)
 
@@ -358,8 +380,8 @@ class AbyssState(PowersMixin, LocationsMixin, State):
         price = self.price()
         if price is None:
             return []
-        return [s for s in self.opponents(self.player)
-                if not self.buyers >> s & 1 and self.pearls[s] >= price]
+        buyers, pearls = self.buyers, self.pearls
+        return [s for s in self.cfg.others[self.player] if not buyers >> s & 1 and pearls[s] >= price]
 
     def _choices_offer(self) -> list[Action]:
         return list(self.game.pairs[OFFER])
@@ -501,13 +523,11 @@ class AbyssState(PowersMixin, LocationsMixin, State):
     # ---------------------------------------------------------------- 2b. Request Support
     def _request_choices(self) -> list[Action]:
         """[AY-Q-1] one whole Council stack; with the Alchemist two [AY-P-18]."""
-        stacks = [r for r, st in enumerate(self.council) if st]
-        if not stacks:
-            return []
         alchemists = self._active(self.player, "request_stacks")
         if not alchemists:
             one = self.game.request_one
-            return [one[r] for r in stacks]
+            return [one[r] for r, st in enumerate(self.council) if st]
+        stacks = [r for r, st in enumerate(self.council) if st]
         n = 1 + sum(self.cfg.pamount[lord] - 1 for lord in alchemists)
         n = max(1, min(n, len(stacks)))
         return [self._act("request", (("races", tuple(RACES[r] for r in combo)),))
@@ -576,13 +596,15 @@ class AbyssState(PowersMixin, LocationsMixin, State):
         if self.phase != TURN or self.acted:
             return None
         me = self.player
+        game = self.game
         options: list = []
         if self._can_plot():
-            options.append(self.game.plot_move)
+            options.append(game.plot_move)
         if self.deck or self.discard:
-            options.append(self.game.explore_move)
+            options.append(game.explore_move)
         options += self._request_choices()
-        options += self._turn_power_choices()
+        if TURN_POWER in self.powers[me]:
+            options += self._turn_power_choices()
         if self.hands[me]:
             options += self.court
         hand = None  # read only once a Lord is drawn
@@ -638,10 +660,11 @@ class AbyssState(PowersMixin, LocationsMixin, State):
         cfg = self.cfg
         me = self.player
         lord = cfg.lord_index[a["lord"]]
-        spent = [self._from_hand(me, RACES.index(r), v) for r, v in a["pay"]]
+        spent = self._spend(me, a["pay"])
         self._pay(me, a["pearls"])
         race, value = a["affiliate"]
-        keep = next(c for c in spent if cfg.card_race[c] == RACES.index(race) and cfg.card_value[c] == value)
+        race = RACE_INDEX[race]
+        keep = next(c for c in spent if cfg.card_race[c] == race and cfg.card_value[c] == value)
         spent.remove(keep)
         self.affiliated = _set(self.affiliated, me, self.affiliated[me] + (keep,))
         self.discard = self.discard + tuple(spent)
@@ -711,23 +734,22 @@ class AbyssState(PowersMixin, LocationsMixin, State):
 
     # ---------------------------------------------------------------- scoring and views
     def score_breakdown(self) -> list[dict]:
-        from .scoring import breakdown
-
         return breakdown(self)
 
     def _scores(self):
-        return tuple(float(b["total"]) for b in self.score_breakdown())
+        return tuple(float(total) for total, _ in totals(self))
 
     def winners(self) -> list[int]:
-        return self._winners(self.score_breakdown())
+        return self._winners(totals(self))
 
     def outcome(self) -> tuple[list[float], list[int]]:
-        b = self.score_breakdown()
-        return [float(x["total"]) for x in b], self._winners(b)
+        t = totals(self)
+        return [float(total) for total, _ in t], self._winners(t)
 
-    def _winners(self, breakdown: list[dict]) -> list[int]:
-        """[AY-E-5] most Influence; tied, most pearls; still tied, the highest single Lord."""
-        keys = [(b["total"], self.pearls[seat], b["best_lord"]) for seat, b in enumerate(breakdown)]
+    def _winners(self, totals: list[tuple[int, int]]) -> list[int]:
+        """[AY-E-5] most Influence; tied, most pearls; still tied, the highest single Lord.
+        `totals`: each seat's (Influence, highest Lord), from scoring.totals."""
+        keys = [(total, self.pearls[seat], best_lord) for seat, (total, best_lord) in enumerate(totals)]
         best = max(keys)
         return [seat for seat, k in enumerate(keys) if k == best]
 

@@ -62,6 +62,31 @@ def location_value(state, seat: int, loc: int, mirror: bool = True) -> int:
     return spec.base + spec.per * count(state, seat, spec.count)
 
 
+def best_allies(cfg, allies) -> dict[int, int]:
+    """[AY-E-4] the strongest affiliated Ally of each race: {race: value}."""
+    best: dict[int, int] = {}
+    for c in allies:
+        r = cfg.card_race[c]
+        best[r] = max(best.get(r, 0), cfg.card_value[c])
+    return best
+
+
+def totals(state) -> list[tuple[int, int]]:
+    """Each seat's (Influence, its highest single Lord's), counted as `breakdown` counts them
+    but without the detail: a search scores the end of every playout."""
+    cfg = state.cfg
+    ip = cfg.ip
+    out = []
+    for seat in range(cfg.players):
+        lord_ip = [ip[x] for x in state.lords_owned(seat)]
+        total = sum(lord_ip) + sum(best_allies(cfg, state.affiliated[seat]).values())
+        total += sum([cfg.token_values[t] for t in state.tokens[seat]])
+        for loc, _ in state.locations[seat]:
+            total += location_value(state, seat, loc)
+        out.append((total, max(lord_ip, default=0)))
+    return out
+
+
 def breakdown(state) -> list[dict]:
     cfg = state.cfg
     out = []
@@ -69,10 +94,7 @@ def breakdown(state) -> list[dict]:
         locs = [{"location": cfg.locations[loc].id, "points": location_value(state, seat, loc)}
                 for loc, _ in state.locations[seat]]
         lords = state.lords_owned(seat)
-        best: dict[int, int] = {}
-        for c in state.affiliated[seat]:
-            r = cfg.card_race[c]
-            best[r] = max(best.get(r, 0), cfg.card_value[c])
+        best = best_allies(cfg, state.affiliated[seat])
         doc = {
             "seat": seat,
             "locations": sum(x["points"] for x in locs),
