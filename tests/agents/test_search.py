@@ -320,6 +320,21 @@ def test_rewards_blend_the_win_share_with_a_little_margin():
     assert rewards([20], [0], score_scale=40) == [0.75]
 
 
+def test_a_solo_search_tells_apart_every_score_the_game_reaches():
+    """A one-seat reward is capped at `solo_scale` points: Aban!'s solo scores run past the
+    margin scale (40) into the rulebook's top bands (43+, 54+, 71+), and the search must still
+    prefer 50 to 45 there."""
+    from cardboard.agents import make_agent
+    from cardboard.agents.mcts import rewards
+    hard = make_agent("hard", seed=0, game_id="aban")
+    assert hard.solo_scale >= 80  # above the rulebook's "70+" band
+    by_score = [rewards([s], [0], hard.margin_weight, hard.score_scale, hard.solo_scale)[0] for s in (40, 45, 50, 71)]
+    assert by_score == sorted(by_score) and len(set(by_score)) == 4 and by_score[-1] < 1.0
+    assert rewards([45], [0], score_scale=40) == rewards([50], [0], score_scale=40) == [1.0]  # the old cap
+    # two-seat rewards do not use it
+    assert rewards([30, 20], [0], 0.2, 20, solo_scale=100) == rewards([30, 20], [0], 0.2, 20)
+
+
 @pytest.mark.parametrize("game_id,players", [("abyss", 3), ("hideous-abomination", 2), ("aban", 2),
                                              ("abomination", 3)])
 def test_finished_games_reward_the_games_own_winners(game_id, players):

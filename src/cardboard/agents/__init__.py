@@ -49,7 +49,8 @@ def make_agent(name: str, seed: int = 0, game_id: str | None = None) -> Agent:
     if base in AGENTS and not budget:
         return AGENTS[base](seed)
     hints = game_class(game_id).search_hints if game_id else {}
-    search = {"score_scale": hints.get("score_scale", 50.0), "max_depth": hints.get("rollout_depth", 400)}
+    search = {"score_scale": hints.get("score_scale", 50.0), "max_depth": hints.get("rollout_depth", 400),
+              "solo_scale": hints.get("solo_score_scale")}
     if base == "heuristic":
         agent = _heuristic(game_id, seed)
         if agent is None:

@@ -34,7 +34,9 @@ moves from the game's cheap `State.sample_action`) for at most `max_depth` moves
 
 Rewards (per seat, in [0, 1]): the win share (1/k for each of k winners) blended with
 a little normalised score margin, so the search prefers bigger wins and smaller losses;
-a one-seat game is scored by its score alone. `score_scale` sets what a "big" margin is.
+a one-seat game is scored by its score alone. `score_scale` sets what a "big" margin is;
+`solo_scale`, the score a one-seat game maps to reward 1 (default `score_scale`): set above every
+score a game can reach, so that the search tells all of them apart.
 Node values in UCB are normalised by the range of node means seen in this search, so one
 exploration constant fits a solo score race and a two-player win/loss alike. Which rewards
 suit which game (the `score_scale` of each, and the search's settings) sits in the game's
@@ -62,11 +64,12 @@ class _Node:
         self.player = player
 
 
-def rewards(scores, winners, margin_weight: float = 0.2, score_scale: float = 50.0) -> list[float]:
+def rewards(scores, winners, margin_weight: float = 0.2, score_scale: float = 50.0,
+            solo_scale: float | None = None) -> list[float]:
     """Each seat's reward in [0, 1] from (final or estimated) scores and the winners."""
     n = len(scores)
-    if n == 1:
-        return [min(1.0, max(0.0, 0.5 + scores[0] / (2 * score_scale)))]
+    if n == 1:  # 0.5 for no points, 1 at `solo_scale` points
+        return [min(1.0, max(0.0, 0.5 + scores[0] / (2 * (solo_scale or score_scale))))]
     out = []
     for seat, mine in enumerate(scores):
         best_other = max(v for s, v in enumerate(scores) if s != seat)
@@ -76,7 +79,8 @@ def rewards(scores, winners, margin_weight: float = 0.2, score_scale: float = 50
     return out
 
 
-def state_rewards(state: State, margin_weight: float = 0.2, score_scale: float = 50.0) -> list[float]:
+def state_rewards(state: State, margin_weight: float = 0.2, score_scale: float = 50.0,
+                  solo_scale: float | None = None) -> list[float]:
     if state.game.cooperative:  # one team result: the team's score (1 a win, 0 a loss, between before the end)
         return [max(0.0, min(1.0, float(v))) for v in state.scores()]
     if state.is_terminal() and type(state).winners is not State.winners:
@@ -84,7 +88,7 @@ def state_rewards(state: State, margin_weight: float = 0.2, score_scale: float =
     else:  # the leaders, without scoring the game a second time
         scores = state.scores()
         winners = _leaders(scores)
-    return rewards(scores, winners, margin_weight, score_scale)
+    return rewards(scores, winners, margin_weight, score_scale, solo_scale)
 
 
 def _mean(node: _Node) -> float:
@@ -103,7 +107,7 @@ class MCTSAgent(Agent):
                  exploration: float = 0.7, rollout: Agent | None = None, max_depth: int = 400,
                  margin_weight: float = 0.2, score_scale: float = 50.0, prior: Agent | None = None,
                  root: str = "uct", width: int = 8, widen: float | None = None, evaluate=None,
-                 confidence: float = 1.0, tree: bool = True):
+                 confidence: float = 1.0, tree: bool = True, solo_scale: float | None = None):
         super().__init__(seed)
         if iterations is None and seconds is None:
             raise ValueError("MCTS needs a budget: iterations, seconds or both")
@@ -120,6 +124,7 @@ class MCTSAgent(Agent):
         self.max_depth = max_depth
         self.margin_weight = margin_weight
         self.score_scale = score_scale
+        self.solo_scale = solo_scale
         self.prior = prior
         self.root = root
         self.width = width
@@ -341,13 +346,13 @@ class MCTSAgent(Agent):
                 state.apply_trusted(policy.choose(state))
                 depth += 1
         if state.is_terminal() or self.evaluate is None:
-            reward = state_rewards(state, self.margin_weight, self.score_scale)
+            reward = state_rewards(state, self.margin_weight, self.score_scale, self.solo_scale)
         else:
             scores = self.evaluate(state)
             if state.game.cooperative:
                 reward = [max(0.0, min(1.0, float(v))) for v in scores]
             else:
-                reward = rewards(scores, _leaders(scores), self.margin_weight, self.score_scale)
+                reward = rewards(scores, _leaders(scores), self.margin_weight, self.score_scale, self.solo_scale)
         lo, hi = self._lo, self._hi
         for n in path:
             n.visits += 1
