@@ -5,7 +5,6 @@ from __future__ import annotations
 from itertools import combinations
 
 from .phases import IDLE, KEEP, KEYS, SMOKERS, WHERE
-from .powers import LORD_KEYS
 
 
 def _set(tup: tuple, i: int, value) -> tuple:
@@ -17,8 +16,7 @@ class LocationsMixin:
 
     def _must_control(self) -> bool:
         """[AY-L-1] three keys gathered, and a Location left to take [AY-D-9]."""
-        seat = self.player  # key_count(seat), written out: this is asked after every move
-        return (self.keys[seat] + self.powers[seat][LORD_KEYS] >= self.cfg.setup.keys_to_control
+        return (self.key_count(self.player) >= self.cfg.setup.keys_to_control
                 and bool(self.loc_deck or self.loc_open))
 
     def key_options(self, seat: int) -> list[tuple[tuple[int, ...], int]]:

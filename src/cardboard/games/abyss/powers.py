@@ -136,7 +136,7 @@ class PowersMixin:
         return out
 
     def _turn_powers(self) -> bool:
-        return TURN_POWER in self.powers[self.player] and bool(self._turn_power_choices())
+        return bool(self._turn_power_choices())
 
     def _do_sell(self, a) -> None:
         me = self.player

@@ -17,7 +17,7 @@ from .content import RACE_INDEX, RACES
 from .game import AbyssConfig, AbyssGame
 from .illegal import explain_illegal
 from .locations import LocationsMixin
-from .powers import TURN_POWER, PowersMixin
+from .powers import PowersMixin
 from .recruit import affiliations, payments, sample_payment
 from .scoring import breakdown, totals
 
@@ -187,18 +187,12 @@ class AbyssState(PowersMixin, LocationsMixin, State):
             self.seen = _set(self.seen, seat, tuple(sorted(self.seen[seat] + cards)))
 
     def _from_hand(self, seat: int, race: int, value: int) -> int:
-        cfg = self.cfg
-        hand = self.hands[seat]
-        for i, c in enumerate(hand):
-            if cfg.card_race[c] == race and cfg.card_value[c] == value:
-                self.hands = _set(self.hands, seat, hand[:i] + hand[i + 1:])
-                self._unsee(seat, c)
-                return c
-        raise ValueError(f"no {RACES[race]} {value} in seat {seat}'s hand")
+        """One Ally of `race` (an index) and `value` out of `seat`'s hand."""
+        return self._spend(seat, ((RACES[race], value),))[0]
 
     def _spend(self, seat: int, pay) -> list[int]:
         """The Allies named by `pay` ((race name, value) pairs) out of `seat`'s hand, each the
-        first of its kind there, as `_from_hand` takes them one by one; in one pass."""
+        first of its kind there; those seen going in are no longer seen [AY-D-20]."""
         cfg = self.cfg
         race, value = cfg.card_race, cfg.card_value
         hand = list(self.hands[seat])
@@ -603,8 +597,7 @@ class AbyssState(PowersMixin, LocationsMixin, State):
         if self.deck or self.discard:
             options.append(game.explore_move)
         options += self._request_choices()
-        if TURN_POWER in self.powers[me]:
-            options += self._turn_power_choices()
+        options += self._turn_power_choices()
         if self.hands[me]:
             options += self.court
         hand = None  # read only once a Lord is drawn
