@@ -1,7 +1,7 @@
 """How strong and how fast the agents are: the figures issue #5 asks for.
 
     python benchmarks/agents.py match aban --vs heuristic --games 40 [--agent hard:1] [--players 2] [--seed S] [--first K]
-    python benchmarks/agents.py solo --games 200 [--agent hard:1]
+    python benchmarks/agents.py solo --games 200 [--agent hard:1] [--clairvoyant]
     python benchmarks/agents.py speed [--seconds 0.5 | --iterations 150] [--only abyss]
 
 `match` plays the agent against an opponent with seats rotated (the arena), `solo` gives the
@@ -77,12 +77,27 @@ def band(score: float) -> str:
     return name
 
 
-def solo_game(name: str, k: int, seed: int) -> float:
+def solo_game(name: str, k: int, seed: int, clairvoyant: bool = False) -> float:
     state = cardboard.load_game("aban", players=1, seed=10_000 + seed * 1000 + k).new_initial_state()
     agent = make_agent(name, seed=k, game_id="aban")
     while not state.is_terminal():
-        state.apply(agent.choose(state))
+        state.apply(agent.choose(_Clairvoyant(state) if clairvoyant else state))
     return state.scores()[0]
+
+
+class _Clairvoyant:
+    """A diagnostic, not a fair player: the state as a search sees it, except that every
+    determinization is the true game, future dice included (a clone keeps the game's RNG).
+    What a search scores with it bounds what better guessing of the dice could give it."""
+
+    def __init__(self, state):
+        self._state = state
+
+    def determinize(self, seat, seed):
+        return self._state.clone()
+
+    def __getattr__(self, name):
+        return getattr(self._state, name)
 
 
 def summary(scores: list[float]) -> dict:
@@ -96,7 +111,7 @@ def summary(scores: list[float]) -> dict:
 def solo(args) -> None:
     scores, base = [], []
     for k in range(args.games):
-        scores.append(solo_game(args.agent, k, args.seed))
+        scores.append(solo_game(args.agent, k, args.seed, args.clairvoyant))
         base.append(solo_game("heuristic", k, args.seed))  # the same gardens and dice: a paired baseline
         print(f"\r{k + 1}/{args.games} median so far {statistics.median(scores)}", end="", file=sys.stderr, flush=True)
     print(file=sys.stderr)
@@ -105,7 +120,8 @@ def solo(args) -> None:
              "mean_gain_over_heuristic": round(statistics.fmean(diffs), 2),
              "gain_stdev": round(statistics.stdev(diffs), 2) if len(diffs) > 1 else 0.0}
     print(json.dumps(entry, indent=1))
-    save(f"aban solo {args.agent}", entry)
+    label = f"aban solo {args.agent}" + (" clairvoyant (diagnostic)" if args.clairvoyant else "")
+    save(label + (f" games 0-{args.games - 1}" if args.games != 200 else ""), entry)
 
 
 def speed(args) -> None:
@@ -168,6 +184,8 @@ def main() -> None:
     s.add_argument("--agent", default="hard:1")
     s.add_argument("--games", type=int, default=200)
     s.add_argument("--seed", type=int, default=0)
+    s.add_argument("--clairvoyant", action="store_true",
+                   help="diagnostic: the search's determinizations are the true future (not a fair player)")
     sp = sub.add_parser("speed")
     sp.add_argument("--seconds", type=float, default=0.5)
     sp.add_argument("--iterations", type=int, default=0,
