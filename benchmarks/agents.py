@@ -1,7 +1,7 @@
 """How strong and how fast the agents are: the figures issue #5 asks for.
 
-    python benchmarks/agents.py match aban --vs heuristic --games 40 [--agent hard:1] [--players 2] [--seed S] [--first K]
-    python benchmarks/agents.py solo --games 200 [--agent hard:1] [--clairvoyant]
+    python benchmarks/agents.py match aban --vs heuristic --games 40 [--agent hard:1] [--players 2] [--seed S] [--first K] [--cpu-time]
+    python benchmarks/agents.py solo --games 200 [--agent hard:1] [--clairvoyant] [--cpu-time]
     python benchmarks/agents.py speed [--seconds 0.5 | --iterations 150] [--only abyss]
 
 `match` plays the agent against an opponent with seats rotated (the arena), `solo` gives the
@@ -59,13 +59,14 @@ def match(args) -> None:
         label += f" hints {json.dumps(hints, sort_keys=True)}"
     report = arena(args.game, [args.agent, args.vs], games=args.games, players=args.players, seed=args.seed,
                    progress=lambda k: print(f"\r{k}/{args.games}", end="", file=sys.stderr, flush=True),
-                   first=args.first)
+                   first=args.first, cpu_time=args.cpu_time)
     print(file=sys.stderr)
     print_arena(report, Console())
     report["wall_s"] = round(time.time() - started)
     # runs of other seeds (other games) keep their own entries, to be pooled
     label += f" seed {args.seed}" if args.seed else ""
     label += f" games {args.first}-{args.first + args.games - 1}" if args.first else ""
+    label += " cpu time" if args.cpu_time else ""
     save(label, report)
 
 
@@ -77,9 +78,9 @@ def band(score: float) -> str:
     return name
 
 
-def solo_game(name: str, k: int, seed: int, clairvoyant: bool = False) -> float:
+def solo_game(name: str, k: int, seed: int, clairvoyant: bool = False, cpu_time: bool = False) -> float:
     state = cardboard.load_game("aban", players=1, seed=10_000 + seed * 1000 + k).new_initial_state()
-    agent = make_agent(name, seed=k, game_id="aban")
+    agent = make_agent(name, seed=k, game_id="aban", cpu_time=cpu_time)
     while not state.is_terminal():
         state.apply(agent.choose(_Clairvoyant(state) if clairvoyant else state))
     return state.scores()[0]
@@ -111,7 +112,7 @@ def summary(scores: list[float]) -> dict:
 def solo(args) -> None:
     scores, base = [], []
     for k in range(args.games):
-        scores.append(solo_game(args.agent, k, args.seed, args.clairvoyant))
+        scores.append(solo_game(args.agent, k, args.seed, args.clairvoyant, args.cpu_time))
         base.append(solo_game("heuristic", k, args.seed))  # the same gardens and dice: a paired baseline
         print(f"\r{k + 1}/{args.games} median so far {statistics.median(scores)}", end="", file=sys.stderr, flush=True)
     print(file=sys.stderr)
@@ -121,6 +122,7 @@ def solo(args) -> None:
              "gain_stdev": round(statistics.stdev(diffs), 2) if len(diffs) > 1 else 0.0}
     print(json.dumps(entry, indent=1))
     label = f"aban solo {args.agent}" + (" clairvoyant (diagnostic)" if args.clairvoyant else "")
+    label += " cpu time" if args.cpu_time else ""
     save(label + (f" games 0-{args.games - 1}" if args.games != 200 else ""), entry)
 
 
@@ -168,6 +170,10 @@ def speed(args) -> None:
     save(label, {**rows, "cardboard_source": cardboard.__file__})
 
 
+CPU_HELP = ("time budgets in CPU seconds of the process, not wall seconds: the same search whatever else "
+             "the machine runs, but for what sharing the processor's caches costs")
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = p.add_subparsers(dest="cmd", required=True)
@@ -180,12 +186,14 @@ def main() -> None:
     m.add_argument("--seed", type=int, default=0)
     m.add_argument("--first", type=int, default=0, help="start at game K of the seed's sequence (runs of other ranges pool)")
     m.add_argument("--hints", default="", help='search hints for this run, JSON, e.g. \'{"search": {"width": 6}}\'')
+    m.add_argument("--cpu-time", action="store_true", help=CPU_HELP)
     s = sub.add_parser("solo")
     s.add_argument("--agent", default="hard:1")
     s.add_argument("--games", type=int, default=200)
     s.add_argument("--seed", type=int, default=0)
     s.add_argument("--clairvoyant", action="store_true",
                    help="diagnostic: the search's determinizations are the true future (not a fair player)")
+    s.add_argument("--cpu-time", action="store_true", help=CPU_HELP)
     sp = sub.add_parser("speed")
     sp.add_argument("--seconds", type=float, default=0.5)
     sp.add_argument("--iterations", type=int, default=0,

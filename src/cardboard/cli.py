@@ -65,7 +65,7 @@ def _cmd_arena(args) -> int:
         task = bar.add_task(f"{args.game}: {' v '.join(agents)}", total=args.games)
         report = arena(args.game, agents, games=args.games, players=args.players, seed=args.seed,
                        options=_options(args.option), progress=lambda k: bar.update(task, completed=k),
-                       first=args.first)
+                       first=args.first, cpu_time=args.cpu_time)
     print_arena(report)
     if args.json:
         with open(args.json, "w", encoding="utf-8") as f:
@@ -128,6 +128,9 @@ def build_parser() -> argparse.ArgumentParser:
                        help="start at game K of the seed's sequence (split a long run, then pool: each game is the same)")
     arena.add_argument("--option", action="append", metavar="KEY=VALUE")
     arena.add_argument("--json", metavar="FILE", help="also write the results as JSON")
+    arena.add_argument("--cpu-time", action="store_true",
+                       help="time budgets (mcts:1, hard:2) in CPU seconds of this process, not wall seconds: "
+                            "the same thinking whatever else the machine runs")
     arena.set_defaults(run=_cmd_arena)
 
     serve = sub.add_parser("serve", help="run the web table (lobby, tables, bots) on this machine")

@@ -366,11 +366,60 @@ def test_search_stops_before_an_iteration_would_pass_its_deadline(monkeypatch):
     when, at the mean cost of the iterations so far, it would end before the line."""
     from cardboard.agents import mcts
     monkeypatch.setattr(mcts.time, "perf_counter", lambda: 9.0)
-    late = MCTSAgent._late
+    late = MCTSAgent(0, iterations=1)._late
     assert late(10.9, 0.0, 10, 2) is False   # 9 s for 10 iterations: 2 more end at 10.8
     assert late(10.7, 0.0, 10, 2) is True
     assert late(9.5, 0.0, 0, 1) is False      # nothing measured yet: the first iteration runs
     assert late(8.0, 0.0, 0, 1) is True       # already past the line
+
+
+@pytest.mark.parametrize("cpu_time", [True, False])
+def test_a_cpu_time_budget_is_spent_on_the_process_cpu_whatever_the_wall_clock_does(monkeypatch, cpu_time):
+    """With `cpu_time` the seconds of a budget are the process's CPU seconds: here every rollout
+    move costs 0.01 s of CPU while the wall clock leaps 100 s at each reading (a machine busy with
+    other work, or paused). The CPU-timed search does the iterations its budget holds; the
+    wall-timed one finds its line passed before its first iteration."""
+    from cardboard.agents import RandomAgent, mcts
+    cpu, wall = [0.0], [0.0]
+
+    def leap():
+        wall[0] += 100.0
+        return wall[0]
+
+    monkeypatch.setattr(mcts.time, "process_time", lambda: cpu[0])
+    monkeypatch.setattr(mcts.time, "perf_counter", leap)
+
+    class Costly(RandomAgent):
+        def choose(self, state):
+            cpu[0] += 0.01
+            return super().choose(state)
+
+    state = cardboard.load_game("aban", players=2, seed=4).new_initial_state()
+    agent = MCTSAgent(3, iterations=None, seconds=0.2, rollout=Costly(5), max_depth=5, cpu_time=cpu_time)
+    assert agent.choose(state) in state.legal_actions()
+    if cpu_time:  # 0.05 s an iteration: the fourth ends on the line, a fifth would pass it
+        assert agent.last_iterations == 4 and cpu[0] == pytest.approx(0.2)
+    else:
+        assert agent.last_iterations == 0 and cpu[0] == 0.0
+
+
+def test_cpu_time_reaches_every_searching_agent_and_the_arena(tmp_path, capsys):
+    for name in ("mcts", "mcts:0.5", "medium", "hard", "search:2"):
+        for game_id in ("abyss", "aberration"):
+            try:
+                agent = make_agent(name, seed=1, game_id=game_id, cpu_time=True)
+            except ConfigError:  # 'search' needs a heuristic
+                continue
+            if isinstance(agent, MCTSAgent):
+                assert agent.cpu_time
+                assert not make_agent(name, seed=1, game_id=game_id).cpu_time  # wall time by default
+    report = arena("aban", ["mcts:0.01", "random"], games=2, seed=3, cpu_time=True)
+    assert report["clock"] == "cpu" and arena("aban", ["greedy", "random"], games=1)["clock"] == "wall"
+    assert 0 < report["results"]["mcts:0.01"]["sec_per_move"] < 0.05
+    out = tmp_path / "r.json"
+    assert main(["arena", "aban", "--agents", "mcts:0.01,random", "--games", "2", "--cpu-time", "--json", str(out)]) == 0
+    assert json.loads(out.read_text())["clock"] == "cpu"
+    assert "CPU s/move" in capsys.readouterr().out
 
 
 def test_search_gives_up_a_round_the_deadline_cuts_and_keeps_its_priors_move(monkeypatch):

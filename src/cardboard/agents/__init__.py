@@ -7,7 +7,8 @@ whose root candidates are the heuristic's best moves, judged by Sequential Halvi
 common determinizations, with heuristic rollouts; 1 s a move), and the levels for people:
 `easy` (greedy), `medium` (the heuristic) and `hard` (`search`). For a game without a
 heuristic, `medium` is MCTS for 0.5 s and `hard` MCTS for 1 s. `NAME:SECONDS` (e.g.
-`hard:3`) gives a time budget a move to the searching agents.
+`hard:3`) gives a time budget a move to the searching agents: wall seconds, or with
+`make_agent(..., cpu_time=True)` seconds of the process's CPU (for benchmarks on a busy machine).
 """
 from __future__ import annotations
 
@@ -36,7 +37,7 @@ def _heuristic(game_id: str | None, seed: int) -> Agent | None:
         return None
 
 
-def make_agent(name: str, seed: int = 0, game_id: str | None = None) -> Agent:
+def make_agent(name: str, seed: int = 0, game_id: str | None = None, cpu_time: bool = False) -> Agent:
     base, _, budget = name.partition(":")
     seconds = None
     if budget:
@@ -50,7 +51,7 @@ def make_agent(name: str, seed: int = 0, game_id: str | None = None) -> Agent:
         return AGENTS[base](seed)
     hints = game_class(game_id).search_hints if game_id else {}
     search = {"score_scale": hints.get("score_scale", 50.0), "max_depth": hints.get("rollout_depth", 400),
-              "solo_scale": hints.get("solo_score_scale")}
+              "solo_scale": hints.get("solo_score_scale"), "cpu_time": cpu_time}
     if base == "heuristic":
         agent = _heuristic(game_id, seed)
         if agent is None:

@@ -28,17 +28,17 @@ def lineups(agents: list[str], players: int) -> list[tuple[str, ...]]:
     return seatings
 
 
-def play_game(game, bots) -> tuple:
+def play_game(game, bots, clock=time.perf_counter) -> tuple:
     """One game, one agent per seat: the final state and, per seat, seconds spent choosing
-    and moves made."""
+    (by `clock`) and moves made."""
     state = game.new_initial_state()
     seconds = [0.0] * game.players
     moves = [0] * game.players
     while not state.is_terminal():
         seat = state.current_player
-        started = time.perf_counter()
+        started = clock()
         action = bots[seat].choose(state)
-        seconds[seat] += time.perf_counter() - started
+        seconds[seat] += clock() - started
         moves[seat] += 1
         state.apply(action)
     return state, seconds, moves
@@ -61,10 +61,12 @@ def record(stats: dict, seating, state) -> list[float]:
 
 
 def arena(game_id: str, agents: list[str], games: int, players: int = 2, seed: int = 0,
-          options: dict | None = None, progress=None, first: int = 0) -> dict:
+          options: dict | None = None, progress=None, first: int = 0, cpu_time: bool = False) -> dict:
     """Games `first` to `first + games - 1` of the seed's sequence: game k has the same deal,
     seating and agent seeds however a run is split, so runs of consecutive ranges (in parallel
-    processes, or one after another) pool into one run; `played` lists each game's result."""
+    processes, or one after another) pool into one run; `played` lists each game's result.
+    `cpu_time`: the agents' time budgets, and the seconds a move reported, are CPU seconds of
+    this process, so that a run measures the same agents however busy the machine is."""
     from . import make_agent
 
     if len(agents) < 1 or games < 1:
@@ -78,8 +80,9 @@ def arena(game_id: str, agents: list[str], games: int, players: int = 2, seed: i
     for k in range(first, first + games):
         seating = tables[k % len(tables)]
         game = load_game(game_id, players=players, seed=derive_seed(seed, "arena", k), options=options)
-        bots = [make_agent(name, seed=derive_seed(seed, k, s), game_id=game_id) for s, name in enumerate(seating)]
-        state, seconds, moves = play_game(game, bots)
+        bots = [make_agent(name, seed=derive_seed(seed, k, s), game_id=game_id, cpu_time=cpu_time)
+                for s, name in enumerate(seating)]
+        state, seconds, moves = play_game(game, bots, time.process_time if cpu_time else time.perf_counter)
         for s, name in enumerate(seating):
             stats[name]["time"] += seconds[s]
             stats[name]["moves"] += moves[s]
@@ -100,7 +103,7 @@ def arena(game_id: str, agents: list[str], games: int, players: int = 2, seed: i
             "sec_per_move": e["time"] / e["moves"] if e["moves"] else 0.0,
         }
     return {"game": game_id, "games": games, "first_game": first, "players": players, "agents": agents,
-            "seed": seed, "results": results, "seat_win_rate": [w / games for w in seat_wins], "played": played}
+            "seed": seed, "clock": "cpu" if cpu_time else "wall", "results": results, "seat_win_rate": [w / games for w in seat_wins], "played": played}
 
 
 def print_arena(report: dict, console=None) -> None:
@@ -111,7 +114,8 @@ def print_arena(report: dict, console=None) -> None:
     first = report.get("first_game", 0)
     which = f" ({first}–{first + report['games'] - 1} of seed {report.get('seed', 0)})" if first else ""
     table = Table(title=f"{report['game']}: {report['games']} games{which}, {report['players']} seats, seats rotated")
-    for col in ("agent", "seats", "win rate", "95% CI", "mean score", "s/move"):
+    per_move = "CPU s/move" if report.get("clock") == "cpu" else "s/move"
+    for col in ("agent", "seats", "win rate", "95% CI", "mean score", per_move):
         table.add_column(col, justify="left" if col == "agent" else "right")
     for name, r in report["results"].items():
         lo, hi = r["ci95"]
