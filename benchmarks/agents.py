@@ -1,7 +1,7 @@
 """How strong and how fast the agents are: the figures issue #5 asks for.
 
     python benchmarks/agents.py match aban --vs heuristic --games 40 [--agent hard:1] [--players 2] [--seed S] [--first K] [--cpu-time]
-    python benchmarks/agents.py solo --games 200 [--agent hard:1] [--clairvoyant] [--cpu-time]
+    python benchmarks/agents.py solo --games 200 [--agent hard:1] [--first K] [--clairvoyant] [--cpu-time]
     python benchmarks/agents.py speed [--seconds 0.5 | --iterations 150] [--only abyss]
 
 `match` plays the agent against an opponent with seats rotated (the arena), `solo` gives the
@@ -111,19 +111,20 @@ def summary(scores: list[float]) -> dict:
 
 def solo(args) -> None:
     scores, base = [], []
-    for k in range(args.games):
+    for k in range(args.first, args.first + args.games):
         scores.append(solo_game(args.agent, k, args.seed, args.clairvoyant, args.cpu_time))
         base.append(solo_game("heuristic", k, args.seed))  # the same gardens and dice: a paired baseline
-        print(f"\r{k + 1}/{args.games} median so far {statistics.median(scores)}", end="", file=sys.stderr, flush=True)
+        print(f"\r{len(scores)}/{args.games} median so far {statistics.median(scores)}", end="", file=sys.stderr, flush=True)
     print(file=sys.stderr)
     diffs = [a - b for a, b in zip(scores, base)]
-    entry = {"agent": args.agent, **summary(scores), "heuristic_same_games": summary(base),
+    entry = {"agent": args.agent, **summary(scores), "heuristic_same_games": summary(base), "scores": scores,
              "mean_gain_over_heuristic": round(statistics.fmean(diffs), 2),
              "gain_stdev": round(statistics.stdev(diffs), 2) if len(diffs) > 1 else 0.0}
     print(json.dumps(entry, indent=1))
     label = f"aban solo {args.agent}" + (" clairvoyant (diagnostic)" if args.clairvoyant else "")
     label += " cpu time" if args.cpu_time else ""
-    save(label + (f" games 0-{args.games - 1}" if args.games != 200 else ""), entry)
+    whole = args.first == 0 and args.games == 200
+    save(label + ("" if whole else f" games {args.first}-{args.first + args.games - 1}"), entry)
 
 
 def speed(args) -> None:
@@ -191,6 +192,7 @@ def main() -> None:
     s.add_argument("--agent", default="hard:1")
     s.add_argument("--games", type=int, default=200)
     s.add_argument("--seed", type=int, default=0)
+    s.add_argument("--first", type=int, default=0, help="start at game K (runs of other ranges pool)")
     s.add_argument("--clairvoyant", action="store_true",
                    help="diagnostic: the search's determinizations are the true future (not a fair player)")
     s.add_argument("--cpu-time", action="store_true", help=CPU_HELP)

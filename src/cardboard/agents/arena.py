@@ -103,7 +103,8 @@ def arena(game_id: str, agents: list[str], games: int, players: int = 2, seed: i
             "sec_per_move": e["time"] / e["moves"] if e["moves"] else 0.0,
         }
     return {"game": game_id, "games": games, "first_game": first, "players": players, "agents": agents,
-            "seed": seed, "clock": "cpu" if cpu_time else "wall", "results": results, "seat_win_rate": [w / games for w in seat_wins], "played": played}
+            "seed": seed, "clock": "cpu" if cpu_time else "wall", "results": results,
+            "seat_win_rate": [w / games for w in seat_wins], "played": played}
 
 
 def print_arena(report: dict, console=None) -> None:
