@@ -18,11 +18,12 @@ sizes (each entry's rate is |sum of its errors| / sum of |errors|), which learne
 times faster than a fixed rate. Games are the engine's own (`load_game("aban", players=1)`),
 so the rules are the game's.
 
-Results on 2026-12-02 (benchmarks/README.md, "The Aban! solo gap"): after 91,000 training games
-(20 minutes of one core) the greedy player's mean on the 200 `solo` games is 35.4 against the
-heuristic's 35.9, rising by about one point each time the games triple. The value did not help
-the heuristic when added to its move values, and a one-roll look-ahead on it adds about one
-point. Not an agent of the package: it is below the heuristic.
+Results on 2026-12-02 (benchmarks/README.md, "A learned value"): after 135,000 training games
+(33 minutes of one core) the greedy player's mean on the 200 `solo` games is 35.6 (median 36),
+the heuristic's level; a second run of this script had 34.7 (median 35) after 103,000. It gains
+about a point each time the games triple. The value did not help the heuristic when added to
+its move values, and a one-roll look-ahead on it adds about one point. Not an agent of the
+package: it does not beat the heuristic.
 """
 from __future__ import annotations
 
