@@ -80,6 +80,7 @@ class Network:
                     self.reads.append((table, squares, offsets))
         self.cells = array.array("d", bytes(8 * 16 * CODES * 17 * 3))  # (square, code, empties, digs)
         self.tables.append(self.cells)
+        self.entries_read = len(self.reads) + 16  # by one value: a learning rate is shared among them
         self.errors = {id(t): array.array("d", bytes(8 * len(t))) for t in self.tables}
         self.spread = {id(t): array.array("d", bytes(8 * len(t))) for t in self.tables}
 
@@ -185,12 +186,9 @@ def choose(state, sheet: Sheet, net: Network, lookahead: int = 0):
         def worth(m):
             if 0 not in m[5]:
                 return m[1]
-            nxt = 0.0
-            for roll, p in ROLLS:
-                replies = afterstates(sheet, net, m[4], pots, m[5], roll, food, digs)
-                nxt += p * (replies[0][0] if len(replies) == 1 else max(r[0] for r in replies) if replies
-                            else net.value(m[5], m[5].count(0), digs))
-            return m[1] + nxt
+            stay = net.value(m[5], m[5].count(0), digs)  # a roll of two 1s plants nothing
+            return m[1] + sum(p * max((r[0] for r in afterstates(sheet, net, m[4], pots, m[5], roll, food, digs)),
+                                      default=stay) for roll, p in ROLLS)
         best = max(moves[:lookahead], key=worth)
     at = divmod(best[3], 4)
     action = next(a for a in state.legal_actions() if a.kind == "plant" and a["die"] == best[2] and tuple(a["at"]) == at)
@@ -215,7 +213,7 @@ def play(seed: int, net: Network, learn: float = 0.0, lam: float = 0.6, lookahea
             path.append((move[5], move[5].count(0), digs, move[1], move[0] - move[1]))
         state.apply(action)
     if learn:
-        rate = learn / len(net._slots(path[0][0], 0, 0))
+        rate = learn / net.entries_read
         ret = 0.0  # the lambda-return after each afterstate, built from the end
         for t in range(len(path) - 1, -1, -1):
             if t < len(path) - 1:
