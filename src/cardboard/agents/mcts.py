@@ -205,7 +205,8 @@ class MCTSAgent(Agent):
             left_rounds = rounds - r
             round_end = quota = None
             if halving_end is not None:
-                round_end = self._now() + (halving_end - self._now()) / left_rounds
+                now = self._now()  # one reading: with `cpu_time` each is a system call
+                round_end = now + (halving_end - now) / left_rounds
             if cap is not None:
                 quota = max(len(alive), (cap - done) // left_rounds)
             spent = 0
