@@ -43,7 +43,7 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
 
 def make_agents(kind: str, players: int, seed: int):
     if kind == "heuristic":
-        from cardboard.agents.heuristics.aberration import AberrationHeuristic
+        from cardboard.games.aberration.heuristic import AberrationHeuristic
         return [AberrationHeuristic(derive_seed(seed, s)) for s in range(players)]
     if kind == "random":
         from cardboard.agents import RandomAgent

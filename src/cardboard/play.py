@@ -2,12 +2,11 @@
 
 Plain line-by-line output and `input()` (no curses, no full-screen app), so it works
 in any terminal, over ssh, and with piped stdin. Nothing here knows a game's rules:
-boards are drawn by `cardboard.games.<id>.render.render_view(view)` when a game has
+boards are drawn by the game's `render.render_view(view)` (`Game.terminal_renderer`) when it has
 one, and moves are listed by their labels.
 """
 from __future__ import annotations
 
-import importlib
 import time
 from typing import Callable
 
@@ -35,17 +34,10 @@ Renderer = Callable[[dict], RenderableType]
 def renderer(game_id: str) -> Renderer:
     """The game's `render_view`, or a pretty-print of the view for a game that has none."""
     try:
-        package = game_class(game_id).__module__.rpartition(".")[0]  # ids may hold dashes, packages not
+        draw = game_class(game_id).terminal_renderer()
     except ConfigError:  # a game outside the registry
         return Pretty
-    name = f"{package}.render"
-    try:
-        module = importlib.import_module(name)
-    except ModuleNotFoundError as exc:
-        if not (exc.name and name.startswith(exc.name)):
-            raise  # a bug inside the render module must not pass for "no renderer"
-        return Pretty
-    return module.render_view
+    return draw or Pretty
 
 
 def run_play(game: Game, humans: int, bot: str = "greedy", *, console: Console | None = None,

@@ -1,7 +1,7 @@
 """Rules indexes: every rule sentence of a rulebook with an id, the code enforcing it
 and the tests pinning it. `cardboard rules GAME` prints one with its coverage line.
 
-An index is the Markdown table in `games/<pkg>/RULES.md`:
+An index is the Markdown table in the game folder's `RULES.md` (`Game.rules_index()`):
 
     | id | section | rule | code | tests |
 
@@ -38,8 +38,7 @@ class Rule:
 
 
 def package_dir(game_id: str) -> Path:
-    module = game_class(game_id).__module__  # e.g. cardboard.games.aban.game
-    return _PKG_ROOT / Path(*module.split(".")[1:-1])
+    return game_class(game_id).folder()
 
 
 def _split(cell: str) -> list[str]:
@@ -71,7 +70,7 @@ def _defines(path: Path, name: str) -> bool:
 def check(game_id: str, tests_dir: Path | None = None) -> list[Rule]:
     pkg = package_dir(game_id)
     tests_dir = tests_dir or _REPO_TESTS
-    rules = parse_index((pkg / "RULES.md").read_text(encoding="utf-8"))
+    rules = parse_index(game_class(game_id).rules_index().read_text(encoding="utf-8"))
     test_files = {p.name: p for p in tests_dir.rglob("test_*.py")} if tests_dir.is_dir() else {}
     own = tests_dir / "games" / pkg.name  # the game's own tests win over same-named files elsewhere
     if own.is_dir():

@@ -12,7 +12,7 @@ import pytest
 
 import cardboard
 from cardboard.agents import RandomAgent
-from cardboard.agents.heuristics import AbyssHeuristic
+from cardboard.games.abyss.heuristic import AbyssHeuristic
 from cardboard.engine import Rng
 
 # (players, seed): (choices made, sha1 of their JSON, one a line: first 16 hex digits)

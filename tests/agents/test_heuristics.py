@@ -15,8 +15,11 @@ import pytest
 import cardboard
 from cardboard import ConfigError
 from cardboard.agents import GreedyAgent, RandomAgent
-from cardboard.agents.heuristics import (HEURISTICS, AbanHeuristic, AbominationHeuristic, AbyssHeuristic, HAHeuristic,
-                                         heuristic_for)
+from cardboard.engine import game_class
+from cardboard.games.aban.heuristic import AbanHeuristic
+from cardboard.games.abomination.heuristic import AbominationHeuristic
+from cardboard.games.abyss.heuristic import AbyssHeuristic
+from cardboard.games.hideous_abomination.heuristic import HAHeuristic
 from cardboard.engine import Rng, derive_seed
 
 from tests.games.aban.helpers import choose_foods, make, set_dice, set_garden
@@ -41,19 +44,16 @@ def _options(game_id: str, k: int) -> dict:
     return [{}, {}, {}, {"variant": "ages_6_7"}, {"variant": "ages_4_5"}][k % 5]
 
 
-def test_registry():
-    from cardboard.agents.heuristics import AberrationHeuristic
+def test_each_game_finds_its_heuristic_in_its_own_folder():
+    from cardboard.games.aberration.heuristic import AberrationHeuristic
 
-    assert HEURISTICS == {"aban": AbanHeuristic, "abyss": AbyssHeuristic, "hideous-abomination": HAHeuristic,
-                          "abomination": AbominationHeuristic, "aberration": AberrationHeuristic}
-    assert heuristic_for("aban") is AbanHeuristic
-    assert heuristic_for("abyss") is AbyssHeuristic
-    assert heuristic_for("hideous-abomination") is HAHeuristic
-    assert heuristic_for("abomination") is AbominationHeuristic
+    found = {game_id: game_class(game_id).heuristic() for game_id in cardboard.list_games()}
+    assert {g: found[g] for g in ("aban", "abyss", "hideous-abomination", "abomination", "aberration")} == {
+        "aban": AbanHeuristic, "abyss": AbyssHeuristic, "hideous-abomination": HAHeuristic,
+        "abomination": AbominationHeuristic, "aberration": AberrationHeuristic}
     assert AbanHeuristic.name == AbyssHeuristic.name == HAHeuristic.name == AbominationHeuristic.name == "heuristic"
-    assert set(HEURISTICS) == set(cardboard.list_games())
-    with pytest.raises(ConfigError, match="no heuristic agent for game 'chess'"):
-        heuristic_for("chess")
+    with pytest.raises(ConfigError, match="unknown game 'chess'"):
+        game_class("chess")
 
 
 @pytest.mark.parametrize("game_id", sorted(PLAYER_COUNTS))
@@ -61,7 +61,7 @@ def test_legal_move_in_every_state(game_id):
     """30 games per player count (6 of the long Abomination): the heuristic is asked in every
     state; half the moves played are its own, half random ones (so it meets positions it would
     not make)."""
-    agent_class = heuristic_for(game_id)
+    agent_class = game_class(game_id).heuristic()
     for players in PLAYER_COUNTS[game_id]:
         for k in range(GAMES_PER_COUNT.get(game_id, 30)):
             options = _options(game_id, k)
@@ -83,7 +83,7 @@ def test_legal_move_in_every_state(game_id):
 @pytest.mark.parametrize("game_id,players", [("aban", 3), ("abyss", 3), ("hideous-abomination", 3),
                                              ("abomination", 3)])
 def test_deterministic_for_a_seed(game_id, players):
-    agent_class = heuristic_for(game_id)
+    agent_class = game_class(game_id).heuristic()
 
     def log(agent_seed):
         state = cardboard.load_game(game_id, players, 11).new_initial_state()
@@ -100,7 +100,7 @@ def test_honest_same_move_when_hidden_information_is_redealt(game_id):
     """A determinized copy re-deals what the deciding seat cannot see (other hands, the deck,
     the Awards deck, the buried buffet tiles; future dice; Abomination's held encounters, event
     deck and the lab work of the players before it): an honest agent decides the same."""
-    agent_class = heuristic_for(game_id)
+    agent_class = game_class(game_id).heuristic()
     for k in range(4):
         state = cardboard.load_game(game_id, 3, derive_seed("honest", k)).new_initial_state()
         other = RandomAgent(k)
@@ -133,7 +133,7 @@ def _win_share(game_id, agent_classes, games, players=2, seed=0):
 
 @pytest.mark.parametrize("game_id", sorted(PLAYER_COUNTS))
 def test_beats_random_at_two_players(game_id):
-    share, _ = _win_share(game_id, [heuristic_for(game_id), RandomAgent], games=40)
+    share, _ = _win_share(game_id, [game_class(game_id).heuristic(), RandomAgent], games=40)
     assert share[0] >= 0.8, share  # measured 1.00 (Aban!, Abyss, Abomination) and 0.95 (Hideous Abomination)
 
 
@@ -186,7 +186,7 @@ def test_aban_look_ahead_is_solo_only():
 def test_aban_solo_next_turn_worth_counts_the_open_patterns():
     """The worth of the turn a garden leaves: higher while a square still completes a pattern,
     lower once another plant has taken that square."""
-    from cardboard.agents.heuristics.aban import _boards_of, _next_turn_worth
+    from cardboard.games.aban.heuristic import _boards_of, _next_turn_worth
     from cardboard.games.aban import garden as G
     from tests.games.aban.helpers import garden as drawing
 
@@ -228,7 +228,7 @@ def test_aban_solo_plants_for_the_next_turn():
 
 def test_search_rollouts_use_the_cheap_aban_heuristic():
     from cardboard.agents import make_agent
-    from cardboard.agents.heuristics import aban
+    from cardboard.games.aban import heuristic as aban
 
     agent = make_agent("hard", seed=1, game_id="aban")
     assert isinstance(agent.rollout_agent, AbanHeuristic) and isinstance(agent.prior, AbanHeuristic)
@@ -481,7 +481,7 @@ def test_abomination_prefers_fresh_hospital_cadavers_to_the_cemetery():
 def test_abomination_reads_only_what_the_view_shows():
     """What the heuristic reads of the other players (dials, francs, card counts, VP track,
     operating table; in the lab phase as it began) is what the deciding seat's view shows."""
-    from cardboard.agents.heuristics.abomination import _public
+    from cardboard.games.abomination.heuristic import _public
 
     state = cardboard.load_game("abomination", 3, 9).new_initial_state()
     bots = [AbominationHeuristic(s) for s in range(3)]
@@ -518,7 +518,7 @@ def _ab_turn(hand, space="VC", hero="ansel", klass="slayer", players=2, **fields
 
 def _ab_play_turn(s, seat=0, agent_seed=0):
     """Let the heuristic play seat's turn to its end (its own sub-decisions included)."""
-    from cardboard.agents.heuristics import AberrationHeuristic
+    from cardboard.games.aberration.heuristic import AberrationHeuristic
 
     bot = AberrationHeuristic(agent_seed)
     played = []
@@ -534,7 +534,7 @@ def _ab_play_turn(s, seat=0, agent_seed=0):
 def test_aberration_attacks_the_monster_at_the_gate_rather_than_the_far_one():
     """A Hollowed at a gate enters the Village next Encroach (Fear); another far out does not yet:
     with one red chip, standing on the gate, the Slayer cleaves the one at the gate."""
-    from cardboard.agents.heuristics import AberrationHeuristic
+    from cardboard.games.aberration.heuristic import AberrationHeuristic
 
     s = _ab_turn(("R",), space="1.r3")
     gate, far = s.cfg.index["1.r3"], s.cfg.index["1.a1"]
@@ -599,7 +599,7 @@ def test_aberration_fortifies_from_the_village_center():
 def test_aberration_blocks_only_the_damage_that_would_transform():
     """Block (an Item discarded) when the hit would take the hero to the top of its track (an
     Aberration card: Fear, and a step to the 4th-card loss); take a graze that leaves room."""
-    from cardboard.agents.heuristics import AberrationHeuristic
+    from cardboard.games.aberration.heuristic import AberrationHeuristic
 
     s = _ab_turn((), space="1.r3")
     block = next(i for i, it in enumerate(s.cfg.items) if it.exploit == "block")
@@ -617,7 +617,7 @@ def test_aberration_legal_and_honest():
     """Every decision of a few games (half its own moves, half random ones): a legal move, one value a
     move, the choice a best one; and a determinized copy (face-down shadows, stacks and decks
     re-dealt) gets the same choice."""
-    agent_class = heuristic_for("aberration")
+    agent_class = game_class("aberration").heuristic()
     for k, (players, scenario) in enumerate([(1, "first_night"), (2, "long_night"), (3, "first_night"),
                                              (4, "long_night")]):
         state = cardboard.load_game("aberration", players, derive_seed("ab-legal", k),
@@ -651,13 +651,13 @@ def test_aberration_team_beats_random_play():
     """The introductory night at 3 players, 16 fixed seeds: the random team never wins (0 of 40 in
     every cell when measured; 0 of these 16), the heuristic team 14 of these 16 (78% over 500 games,
     benchmarks/aberration_balance.py). The bounds leave room for rule fixes to move a few games."""
-    heuristic = _ab_wins(heuristic_for("aberration"), 16)
+    heuristic = _ab_wins(game_class("aberration").heuristic(), 16)
     random = _ab_wins(RandomAgent, 16)
     assert random <= 1 and heuristic >= 5 and heuristic - random >= 4, (heuristic, random)
 
 
 def test_aberration_evaluate_is_a_team_estimate():
-    from cardboard.agents.heuristics import AberrationHeuristic
+    from cardboard.games.aberration.heuristic import AberrationHeuristic
 
     s = cardboard.load_game("aberration", 2, 3).new_initial_state()
     v = AberrationHeuristic(0).evaluate(s)

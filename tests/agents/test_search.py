@@ -12,8 +12,8 @@ from cardboard.engine import ConfigError
 
 
 def _search_agent(game_id, seed=7, iterations=48, width=4, **kw):
-    from cardboard.agents.heuristics import heuristic_for
-    H = heuristic_for(game_id)
+    from cardboard.engine import game_class
+    H = game_class(game_id).heuristic()
     return MCTSAgent(seed, iterations=iterations, rollout=H(seed + 1), prior=H(seed + 2), root="halving",
                      width=width, widen=0.5, max_depth=kw.pop("max_depth", 60), **kw)
 
@@ -115,7 +115,7 @@ def test_mcts_beats_random_at_aban():
 
 def test_levels_and_names():
     from cardboard.agents import GreedyAgent, RandomAgent
-    from cardboard.agents.heuristics import AbyssHeuristic
+    from cardboard.games.abyss.heuristic import AbyssHeuristic
     assert isinstance(make_agent("random", game_id="abyss"), RandomAgent)
     assert isinstance(make_agent("easy", game_id="abyss"), GreedyAgent)
     assert isinstance(make_agent("medium", game_id="abyss"), AbyssHeuristic)
@@ -136,7 +136,7 @@ def test_levels_and_names():
 def test_abomination_levels():
     """Abomination has its heuristic: medium plays it, hard searches over it with the game's hints."""
     from cardboard.agents import GreedyAgent
-    from cardboard.agents.heuristics import AbominationHeuristic
+    from cardboard.games.abomination.heuristic import AbominationHeuristic
     from cardboard.games.abomination.game import AbominationGame
     assert isinstance(make_agent("easy", game_id="abomination"), GreedyAgent)
     assert isinstance(make_agent("medium", game_id="abomination"), AbominationHeuristic)
@@ -218,7 +218,7 @@ def test_search_time_budget_is_respected():
 def test_search_candidates_are_the_priors_best_moves():
     """With room for one candidate the search plays the prior's best move; with room for all it
     may differ, but it only ever plays one of the prior's `width` best."""
-    from cardboard.agents.heuristics import AbanHeuristic
+    from cardboard.games.aban.heuristic import AbanHeuristic
     state = cardboard.load_game("aban", players=2, seed=3).new_initial_state()
     r = random.Random(2)
     while state.is_terminal() or state.phase != "turn" or len(state.legal_actions()) < 10:
@@ -278,7 +278,7 @@ def test_search_finds_a_better_move_than_its_prior_when_the_prior_is_wrong():
     """A prior that ranks the moves backwards still names the candidates, but the rollouts judge
     them: the search leaves the backwards prior's favourite (the heuristic's worst move) when the
     evidence says another candidate is better."""
-    from cardboard.agents.heuristics import AbanHeuristic
+    from cardboard.games.aban.heuristic import AbanHeuristic
 
     class Backwards(AbanHeuristic):
         def action_values(self, state):
@@ -427,8 +427,8 @@ def test_search_gives_up_a_round_the_deadline_cuts_and_keeps_its_priors_move(mon
     the line passes in the middle of a round, the search stops there (one rollout past it at most)
     and plays its prior's move, as a part-searched round is no evidence against it."""
     from cardboard.agents import mcts
-    from cardboard.agents.heuristics import heuristic_for
-    H = heuristic_for("abyss")
+    from cardboard.engine import game_class
+    H = game_class("abyss").heuristic()
     clock = [0.0]
     monkeypatch.setattr(mcts.time, "perf_counter", lambda: clock[0])
 

@@ -87,8 +87,8 @@ def watch_errors(page) -> list[str]:
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(f"page error: {e}"))
     def console(m):
-        # a game without its own drawing yet (no static/games/<id>.js) falls back to the tree view
-        if m.type == "error" and "/static/games/" not in (m.location or {}).get("url", ""):
+        # a game without its own drawing (no web/<id>.js) falls back to the tree view
+        if m.type == "error" and "/games/" not in (m.location or {}).get("url", ""):
             errors.append(f"console: {m.text}")
     page.on("console", console)
     return errors
@@ -420,7 +420,7 @@ def test_a_game_without_its_drawing_falls_back_to_the_tree_view(base, browser):
                                   "seats": [{"kind": "bot", "level": "random"}, {"kind": "bot", "level": "random"}]})
     ctx = browser.new_context(viewport={"width": 1366, "height": 768})
     page = ctx.new_page()
-    page.route("**/static/games/abyss.js", lambda route: route.fulfill(status=404, body="missing"))
+    page.route("**/games/abyss/abyss.js", lambda route: route.fulfill(status=404, body="missing"))
     page.goto(f"{base}/table/{t['id']}")
     page.wait_for_selector("#board .tree-view details.tree-node")
     assert page.get_attribute("body", "data-seat") == "spectator"

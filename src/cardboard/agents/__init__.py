@@ -25,16 +25,11 @@ NAMES = ("random", "greedy", "heuristic", "mcts", "search") + LEVELS
 
 
 def _heuristic(game_id: str | None, seed: int) -> Agent | None:
+    """The game's own heuristic player (its `heuristic.py`), or None for a game without one."""
     if game_id is None:
         return None
-    try:
-        from .heuristics import heuristic_for
-    except ImportError:  # no heuristics module at all
-        return None
-    try:
-        return heuristic_for(game_id)(seed)
-    except ConfigError:
-        return None
+    cls = game_class(game_id).heuristic()
+    return cls(seed) if cls is not None else None
 
 
 def make_agent(name: str, seed: int = 0, game_id: str | None = None, cpu_time: bool = False) -> Agent:

@@ -2,7 +2,7 @@
 
 One algorithm serves both kinds of game: each iteration searches a fresh
 `state.determinize(seat, seed)` (single-observer information-set MCTS). For a game whose
-only secret is its future chance (Aban!'s dice) a determinization just reseeds the
+only secret is its future chance (dice to be rolled) a determinization just reseeds the
 dice, and this is open-loop MCTS over chance; for a game with hidden hands and decks
 the tree spans the acting seat's information sets. The agent never looks at what its
 seat may not see: everything it searches comes from `determinize`.
@@ -27,7 +27,7 @@ first, then at random, and a node visited n times has at most 1 + `widen`·√n 
 rollout policy straight from the candidate's move (flat Monte Carlo, a policy-improvement
 step over the heuristic). On a one-second budget a candidate gets a few dozen iterations, too
 few for a tree below it to pay: its random children only blur the candidate's value and break
-the pairing of the common random numbers (measured at Abyss and Hideous Abomination: see
+the pairing of the common random numbers (measured on two of the card games: see
 benchmarks/README.md). Rollouts are played by `rollout` (a game's heuristic; by default random
 moves from the game's cheap `State.sample_action`) for at most `max_depth` moves; a cut rollout is judged by
 `evaluate(state)` (estimated final scores; default: the provisional scores).
@@ -152,7 +152,7 @@ class MCTSAgent(Agent):
         # Neither a search nor a game makes reference cycles (tests/agents/test_search.py and
         # tests/engine/test_properties.py check every game), so reference counting frees all a
         # search discards; the cyclic collector would only walk the games' caches again and again
-        # (18% of an Abyss search's time). Off while searching.
+        # (18% of a search's time in the game with the largest caches). Off while searching.
         collecting = gc.isenabled()
         gc.disable()
         try:

@@ -1,9 +1,12 @@
 """The Game: a configured set-up (players, seed, options) that makes states."""
 from __future__ import annotations
 
+import importlib
 import json
 import secrets
-from typing import Any, Iterable
+import sys
+from pathlib import Path
+from typing import Any, Callable, Iterable
 
 from .action import Action
 from .errors import ConfigError, IllegalAction
@@ -11,7 +14,18 @@ from .state import State
 
 
 class Game:
-    """Subclasses set the class attributes and write `_configure` and `_initial_state`."""
+    """Subclasses set the class attributes and write `_configure` and `_initial_state`.
+
+    A game is one package (its folder), and everything about the game lives there. Beside the
+    rules, the parts below are found by name, so no front end, agent or report keeps a table
+    of games; each part is optional:
+
+        heuristic.py   `Heuristic`: the game's own player (the `heuristic`, `medium` and `hard` bots)
+        render.py      `render_view(view)`: the terminal drawing (else the view is pretty-printed)
+        web/<id>.js    the web drawing, with its stylesheets beside it (else a tree of the view)
+        features.py    `features(state)`: what the lab measures of a finished game, per seat
+        RULES.md       the rules index: every rule sentence with its id, code and tests
+    """
 
     id: str = ""
     name: str = ""
@@ -26,6 +40,9 @@ class Game:
     # A cooperative game: every seat shares one result; `winners()` is every seat on a win
     # and no seat on a loss (the tables and the terminal say "the team wins / loses").
     cooperative: bool = False
+    # Set-ups (players, options) that the shared tests play, each to the end many times: the
+    # first is a default table; list every player count and each option that changes the rules.
+    setups: tuple[tuple[int, dict], ...] = ()
 
     def __init__(self, players: int, seed: int | None = None, options: dict | None = None):
         if isinstance(players, bool) or not isinstance(players, int):
@@ -49,7 +66,57 @@ class Game:
         self._raw_options = raw
         self._configure(self._raw_options)
 
-    # hooks
+    # ---------------------------------------------------------------- the game's parts
+    @classmethod
+    def package(cls) -> str:
+        """The game's package, e.g. cardboard.games.<package> (its class may sit in a submodule)."""
+        module = sys.modules[cls.__module__]
+        return module.__name__ if hasattr(module, "__path__") else module.__package__ or module.__name__
+
+    @classmethod
+    def folder(cls) -> Path:
+        return Path(sys.modules[cls.package()].__file__).parent
+
+    @classmethod
+    def part(cls, module: str, name: str) -> Any:
+        """`name` from the game's module `module`, or None when the game has no such module."""
+        full = f"{cls.package()}.{module}"
+        try:
+            found = importlib.import_module(full)
+        except ModuleNotFoundError as exc:
+            if exc.name is not None and full.startswith(exc.name):
+                return None
+            raise  # a missing import inside the part is a bug, not "no such part"
+        return getattr(found, name)
+
+    @classmethod
+    def heuristic(cls) -> type | None:
+        """The game's own heuristic agent class (called with a seed), if it has one."""
+        return cls.part("heuristic", "Heuristic")
+
+    @classmethod
+    def terminal_renderer(cls) -> Callable[[dict], Any] | None:
+        """`render_view(view)` giving a rich renderable of a seat's view, if the game draws one."""
+        return cls.part("render", "render_view")
+
+    @classmethod
+    def web_folder(cls) -> Path | None:
+        """The folder of the web drawing (`<id>.js` and what it loads), if the game has one."""
+        folder = cls.folder() / "web"
+        return folder if (folder / f"{cls.id}.js").is_file() else None
+
+    @classmethod
+    def rules_index(cls) -> Path:
+        return cls.folder() / "RULES.md"
+
+    @classmethod
+    def features(cls, state: State) -> list[dict]:
+        """What the lab records of a finished game, one dict per seat (names to numbers or
+        words): the game's `features.py`, else nothing beyond the lab's own columns."""
+        measure = cls.part("features", "features")
+        return measure(state) if measure is not None else [{} for _ in range(state.game.players)]
+
+    # ---------------------------------------------------------------- hooks
     def _configure(self, options: dict) -> None:
         raise NotImplementedError
 

@@ -12,12 +12,17 @@ from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from cardboard.engine import ConfigError, game_class
+
 from .store import SQLiteStore, Store
 from .tables import TableError, TableService
 
 STATIC = Path(__file__).with_name("static")
 MAX_BODY = 64 * 1024      # bytes of an HTTP request body
 MAX_MESSAGE = 16 * 1024   # characters of a websocket message from a client
+# what a game's web folder may serve, by suffix
+WEB_TYPES = {".js": "text/javascript", ".css": "text/css", ".svg": "image/svg+xml", ".png": "image/png",
+             ".webp": "image/webp", ".json": "application/json", ".woff2": "font/woff2"}
 
 
 class SeatSpec(BaseModel):
@@ -174,6 +179,21 @@ def create_app(store: Store | None = None, db: str = ":memory:", bot_delay: floa
     @app.get("/replay/{table_id}")
     async def replay_page(table_id: str):
         return FileResponse(STATIC / "replay.html")
+
+    @app.get("/games/{game_id}/{path:path}")
+    async def game_file(game_id: str, path: str):
+        """A file of a game's web drawing, from the `web/` folder of the game's own package."""
+        try:
+            folder = game_class(game_id).web_folder()
+        except ConfigError:
+            folder = None
+        if folder is None:
+            raise TableError("not_found", f"game {game_id!r} has no web drawing", 404)
+        root = folder.resolve()
+        target = (root / path).resolve()
+        if not target.is_relative_to(root) or not target.is_file() or target.suffix not in WEB_TYPES:
+            raise TableError("not_found", f"no file {path!r} in the web drawing of {game_id!r}", 404)
+        return FileResponse(target, media_type=WEB_TYPES[target.suffix])
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app

@@ -55,6 +55,13 @@ class AbanGame(Game):
     name = "Aban!"
     min_players = 1
     max_players = 5
+    setups = (
+        (1, {}),
+        (2, {}),
+        (3, {"expansion": True}),
+        (4, {"token_side": "rocky", "expansion": True, "super_plants": ["colemo", "machonero"]}),
+        (5, {"expansion": True, "super_plants": ["don_maceta", "rabamimo"], "colemo_variant": "minus_one_two"}),
+    )
     # solo_score_scale: a solo score of 100 is a search's reward 1. At 40 (the margin scale) the
     # reward was capped within reach: 60 of 200 solo games of `hard` scored more (benchmarks/README.md)
     search_hints = {"score_scale": 40.0, "rollout_depth": 400, "solo_score_scale": 100.0}

@@ -58,6 +58,7 @@ class AberrationGame(Game):
     name = "Aberration"
     min_players = 1
     max_players = 4
+    setups = ((1, {}), (2, {"scenario": "long_night", "first_player": 1}), (4, {}))
     search_hints = {"score_scale": 1.0, "rollout_depth": 60}   # then the heuristic's evaluate judges
     cooperative = True
     options_model = AberrationOptions

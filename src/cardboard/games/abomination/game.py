@@ -54,6 +54,11 @@ class AbominationGame(Game):
     name = "Abomination: The Heir of Frankenstein"
     min_players = 2
     max_players = 4
+    setups = (
+        (2, {}),
+        (3, {"first_player": 1, "dial_scoring": "best"}),
+        (4, {"characters": ["prisha_chatwal", "baptiste_rousseau", "lucien_marchal", "marie_freeman"]}),
+    )
     # the searching agent: flat Monte Carlo over the heuristic's 6 best moves (no tree below them),
     # heuristic rollouts cut after 40 moves and judged by the heuristic's evaluate() (benchmarks/README.md)
     search_hints = {"score_scale": 15.0, "rollout_depth": 600,

@@ -32,6 +32,7 @@ class AbyssGame(Game):
     name = "Abyss"
     min_players = 2
     max_players = 4
+    setups = ((2, {}), (3, {"first_player": 2}), (4, {}))
     # the searching agent: flat Monte Carlo over the heuristic's 4 best moves (no tree below them),
     # heuristic rollouts cut after 10 moves and judged by the heuristic's evaluate() (benchmarks/README.md)
     search_hints = {"score_scale": 20.0, "rollout_depth": 400,

@@ -58,6 +58,13 @@ class HideousAbominationGame(Game):
     name = "Hideous Abomination"
     min_players = 2
     max_players = 5
+    setups = (
+        (2, {}),
+        (3, {"first_player": 2}),
+        (5, {}),
+        (2, {"variant": "ages_6_7"}),
+        (3, {"variant": "ages_4_5"}),
+    )
     search_hints = {"score_scale": 15.0, "rollout_depth": 80, "search": {"tree": False}}
     options_model = HAOptions
 

@@ -124,11 +124,12 @@ export function pretty(key) {
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
-/** The renderer module of a game, or null (then the generic tree view is used). */
+/** The renderer module of a game (`web/<id>.js` in the game's own folder, served under /games/<id>/),
+ *  or null: then the generic tree view is used. */
 const modules = new Map();
 export async function loadRenderer(game) {
   if (!modules.has(game)) {
-    modules.set(game, import(`/static/games/${encodeURIComponent(game)}.js`).then(
+    modules.set(game, import(`/games/${encodeURIComponent(game)}/${encodeURIComponent(game)}.js`).then(
       (m) => (m && typeof m.render === "function" ? m : null),
       (e) => { console.warn(`no renderer for ${game}:`, e); return null; }));
   }

@@ -1,5 +1,5 @@
 // The table shell: one websocket, the status bar (prompt + every legal move), the game area
-// (drawn by static/games/<game>.js, or a generic tree of the view), player panels, the log,
+// (drawn by the game's own web/<game>.js, or a generic tree of the view), player panels, the log,
 // and the end-of-game score table. See PROTOCOL.md.
 import {
   $, $$, api, describer, h, loadRenderer, NAME_KEY, pretty, renderTree, scoreTable, seatChip,

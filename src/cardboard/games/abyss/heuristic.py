@@ -48,7 +48,7 @@ from bisect import bisect_right
 from cardboard.engine import State
 from cardboard.games.abyss.content import GUILDS, RACES
 
-from .valued import ValuedHeuristic
+from cardboard.agents.valued import ValuedHeuristic
 
 NR = len(RACES)
 _RACE = {r: i for i, r in enumerate(RACES)}
@@ -1221,3 +1221,6 @@ class AbyssHeuristic(ValuedHeuristic):
             else:
                 values.append(mean - ctx.owned_lord_value(cfg.lord_index[a["give"]]) - 0.5)
         return values
+
+
+Heuristic = AbyssHeuristic  # the name the engine looks for (Game.heuristic)

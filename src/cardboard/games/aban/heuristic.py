@@ -30,7 +30,7 @@ from __future__ import annotations
 from cardboard.games.aban import garden as G
 from cardboard.games.aban.scoring import majority_rank_vp, rank_awards
 
-from .valued import ValuedHeuristic
+from cardboard.agents.valued import ValuedHeuristic
 
 RHO = 0.3  # chance-like discount per plant still missing from a pattern
 START = 1.0  # weight of a pattern not yet begun
@@ -681,3 +681,6 @@ _FOOD_PREF: dict[str, float] = {
     "ajochechon": 0.12, "elotoche": 0.12, "fuebas": 0.11, "romanis": 0.11, "coliflow": 0.09,
     "token": 0.05,
 }
+
+
+Heuristic = AbanHeuristic  # the name the engine looks for (Game.heuristic)

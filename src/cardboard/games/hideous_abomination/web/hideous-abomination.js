@@ -6,7 +6,7 @@
 // tile then a highlighted cell then a rotation (play), an opponent's tile (steal), a seam
 // (bolt), a dug tile (dig). The shell's move buttons stay as the fallback for all of them.
 
-import {h, injectCss, keepFocus, onEscape, seatMark, svg as s} from "../common.js";
+import {h, injectCss, keepFocus, onEscape, seatMark, svg as s} from "/static/common.js";
 
 injectCss("cardboard-css-ha", new URL("./hideous-abomination.css", import.meta.url).href);
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from cardboard.engine import Action, State
 
-from ..base import Agent
+from .base import Agent
 
 
 class ValuedHeuristic(Agent):

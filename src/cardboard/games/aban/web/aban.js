@@ -6,7 +6,7 @@
 // selected die; Machonero re-rolls dice picked as toggles. Every move also stays on the
 // shell's move buttons.
 
-import {h, injectCss, keepFocus, onEscape, seatMark, svg as s} from "../common.js";
+import {h, injectCss, keepFocus, onEscape, seatMark, svg as s} from "/static/common.js";
 
 injectCss("cardboard-css-aban", new URL("./aban.css", import.meta.url).href);
 

@@ -1,6 +1,8 @@
 // Abyss: draws a view (see cardboard/games/abyss/view.py) and makes the pieces that match legal
 // moves clickable. Renderer contract: PROTOCOL.md (render, prompt; plus the optional kinds and scoreRows).
-import {h} from "/static/common.js";
+import {h, injectCss} from "/static/common.js";
+
+injectCss("cardboard-css-abyss", new URL("./abyss.css", import.meta.url).href);
 
 const RACES = ["squid", "shellfish", "crab", "seahorse", "jellyfish"];
 const RACE_GLYPH = {squid: "✱", shellfish: "◒", crab: "♋", seahorse: "♞", jellyfish: "☂", all: "✶"};
