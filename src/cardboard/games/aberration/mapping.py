@@ -51,6 +51,11 @@ class MapMixin:
             return True, True
         return space in self.fire or any(self.occupied_by_people(x) for x in near), False
 
+    def reveal_pending(self) -> bool:
+        """Is some face-down shadow due to be revealed now [AR-SH-3, AR-M-5]? The one test of the
+        reveal rule (`_reveal_due`), asked after every change and before every decision."""
+        return any(self._reveal_due(s)[0] for s in self.shadows)
+
     def _task_reveals(self, cause: int) -> None:
         for s in self.shadows:
             due, by_hero = self._reveal_due(s)
@@ -75,6 +80,7 @@ class MapMixin:
         if kind == "v":
             if self.villager_supply() > 0:
                 self._add_villager(space, 1)
+                self._now(("reveals", -1))     # the villager reveals the shadows next to it [AR-SH-3]
         elif kind == "i":
             self._now(("influence", cfg.board_of[space], 0))
         else:

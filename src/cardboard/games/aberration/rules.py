@@ -208,15 +208,26 @@ class AberrationState(HeroesMixin, EffectsMixin, CombatMixin, MapMixin, BeastMix
 
     def _resume(self) -> None:
         """Run waiting work until a seat must decide or the game is over."""
-        while self.ask is None and self.phase != OVER:
-            if not self.todo:
-                raise AssertionError("no work and no decision: the round structure is broken")
-            task, self.todo = self.todo[0], self.todo[1:]
-            getattr(self, "_task_" + task[0])(*task[1:])
-            if self.phase != OVER:
-                self._check_state()
+        while True:
+            while self.ask is None and self.phase != OVER:
+                if not self.todo:
+                    raise AssertionError("no work and no decision: the round structure is broken")
+                task, self.todo = self.todo[0], self.todo[1:]
+                getattr(self, "_task_" + task[0])(*task[1:])
+                if self.phase != OVER:
+                    self._check_state()
+            # [AR-SH-3] no seat decides while a shadow that must be face up is still face down: the
+            # reveals every change queues run first, and this catches any change that queued none
+            if self.phase == OVER or not self.reveal_pending():
+                break
+            self._now(("reveals", -1), ("ask_again", self.ask))
+            self.ask = None
         if self.phase == OVER:
             self.ask, self.todo = None, ()
+
+    def _task_ask_again(self, ask) -> None:
+        """The decision that waited for reveals (the moves are worked out from the state now)."""
+        self.ask = ask
 
     def _now(self, *tasks) -> None:
         """Tasks to run before anything already waiting (in the order given)."""
