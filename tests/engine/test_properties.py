@@ -34,11 +34,12 @@ def _rule_ids(game_id: str) -> set[str]:
 
 
 RULE_IDS: dict[str, set[str]] = {game_id: _rule_ids(game_id) for game_id in cardboard.list_games()}
-CITED = re.compile(r"\[([A-Za-z0-9]+(?:-[A-Za-z0-9]+)+)\]")
+BRACKETS = re.compile(r"\[([^\[\]]+)\]")
 
 
 def cites_rule(message: str, ids: set[str]) -> bool:
-    return any(found in ids for found in CITED.findall(message))
+    """The message names, in brackets, at least one id of the game's rules index ("[AB-T-3]", "[X-1, X-2]")."""
+    return any(word in ids for cited in BRACKETS.findall(message) for word in re.split(r"[\s,;]+", cited))
 
 
 MAX_ACTIONS = 2000  # every game must end within this many actions

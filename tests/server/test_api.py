@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import json
 
+import cardboard
+
 from .conftest import join, new_table, recv_state
 
 
@@ -120,3 +122,19 @@ def test_rematch_keeps_seats_and_replay_opens_at_the_end(client):
         assert m["seat"] == 0 and m["n"] == 0 and m["legal"]
     twice = client.post(f"/api/tables/{t['id']}/again", json={"token": a["token"]}).json()
     assert twice["id"] == again["id"]  # one rematch, however many ask
+
+
+def test_each_game_web_drawing_is_served_from_its_own_folder(client):
+    for game_id in cardboard.list_games():
+        folder = cardboard.engine.game_class(game_id).web_folder()
+        r = client.get(f"/games/{game_id}/{game_id}.js")
+        if folder is None:
+            assert r.status_code == 404 and r.json()["error"] == "not_found"
+            continue
+        assert r.status_code == 200 and r.headers["content-type"].startswith("text/javascript")
+        assert r.text == (folder / f"{game_id}.js").read_text(encoding="utf-8")
+    assert client.get("/games/abyss/abyss.css").headers["content-type"].startswith("text/css")
+    for bad in ("/games/abyss/../game.py", "/games/abyss/%2e%2e/game.py", "/games/abyss/..%2Frules.py",
+                "/games/abyss/missing.js", "/games/chess/chess.js", "/games/abyss/"):
+        r = client.get(bad)
+        assert r.status_code == 404, (bad, r.status_code, r.text[:80])

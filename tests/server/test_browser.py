@@ -638,3 +638,23 @@ def test_aberration_table_draws_the_map_takes_a_click_on_a_space_and_hides_face_
     assert page.locator("#log").is_visible()
     assert not errors, errors
     ctx.close()
+
+
+def test_a_plugin_game_plays_to_the_end_on_the_generic_view(base, browser):
+    """Pig comes from another package (tests/plugins/pig) and brings no web drawing: its table
+    shows the tree of the view, lists its moves and plays to the final scores."""
+    t = api(base, "/api/tables", {"game": "pig", "players": 2, "options": {"target": 20},
+                                  "seats": [{"kind": "human"}, {"kind": "bot", "level": "medium"}]})
+    seat = api(base, f"/api/tables/{t['id']}/join", {"name": "Ana"})
+    ctx = browser.new_context(viewport={"width": 1366, "height": 768})
+    ctx.add_init_script(f"localStorage.setItem('cardboard:token:{t['id']}', {json.dumps(seat['token'])})")
+    page = ctx.new_page()
+    errors = watch_errors(page)
+    page.goto(f"{base}/table/{t['id']}")
+    page.wait_for_selector("#board .tree-view")
+    assert "target: 20" in page.locator("#board .tree-view").inner_text()
+    play_to_the_end([page], random.Random(3), on_turn=lambda p, n: "roll" if n % 3 else "hold", max_moves=300)
+    assert_final_scores(page, 2)
+    shot(page, "plugin-pig-final")
+    assert not errors, errors
+    ctx.close()
