@@ -16,13 +16,26 @@ def calm(players=1, **opts):
 
 def test_monster_moves_toward_the_village_and_enters_it():
     s = calm()
-    # a level-1 Gnasher (slot I, move 2) two steps out on tile 1's right branch
-    s.monsters = ((90, 0, sp(s, "1.r2"), 0, False),)
+    # a level-1 Gnasher (slot I) one step out on tile 1's right branch
+    s.monsters = ((90, 0, sp(s, "1.r3"), 0, False),)
     run(s, ("activate", 90, True))
     assert s.monsters == () and s.fear == 1        # [AR-G-7] a horde: 1 Fear, removed
     s.monsters = ((91, 3, sp(s, "1.r3"), 0, False),)   # the Elk-Mother at a gate
     run(s, ("activate", 91, True))
     assert s.monsters == () and s.fear == 3        # a monstrosity: 2 Fear
+
+
+def test_an_activated_enemy_moves_one_space():
+    """[AR-G-4] "When an enemy activates, it moves one space towards the Village Center": every enemy
+    at every level; only Aggressive (activate twice) takes it two spaces."""
+    for slot in range(5):
+        for level in (1, 2, 3):
+            s = calm()
+            s.levels = s.levels[:slot] + (level,) + s.levels[slot + 1:]
+            s.monsters = ((90, slot, sp(s, "1.a1"), 0, False),)
+            run(s, ("activate", 90, True))
+            steps = 2 if "aggressive" in s.keywords(slot) else 1
+            assert s.cfg.dist[s.monsters[0][2]] == s.cfg.dist[sp(s, "1.a1")] - steps, (slot, level)
 
 
 def test_monster_with_a_target_attacks_instead_of_moving():

@@ -109,10 +109,13 @@ def test_scenarios(c):
 
 
 def test_enemies(c):
-    stats = {e.id: [(lv.hp, lv.dmg, lv.move) for lv in e.levels] for e in c.enemies}
-    assert stats == {"gnashers": [(2, 1, 2), (3, 2, 2), (3, 2, 1)], "briar_lambs": [(2, 1, 1), (3, 1, 1), (4, 2, 1)],
-                     "hollowed": [(2, 1, 1), (3, 1, 1), (3, 2, 1)], "elk_mother": [(6, 2, 1), (8, 2, 1), (10, 3, 1)],
-                     "gloomwing": [(4, 1, 2), (5, 2, 2), (6, 2, 2)]}
+    stats = {e.id: [(lv.hp, lv.dmg) for lv in e.levels] for e in c.enemies}
+    assert stats == {"gnashers": [(2, 1), (3, 1), (3, 2)], "briar_lambs": [(2, 1), (3, 1), (4, 2)],
+                     "hollowed": [(2, 1), (3, 1), (3, 2)], "elk_mother": [(6, 2), (8, 2), (10, 3)],
+                     "gloomwing": [(4, 1), (5, 2), (6, 2)]}
+    # [AR-G-4] an activated enemy moves one space: no enemy card has a speed of its own
+    assert all("move" not in lv.model_dump() for e in c.enemies for lv in e.levels)
+    assert [lv.keywords for lv in c.get("enemies", "gnashers").levels][1] == ("leap", "aggressive")
     top = {e.id: set(e.levels[-1].keywords) for e in c.enemies}
     assert top["gnashers"] == {"leap", "aggressive"} and top["elk_mother"] == {"armour", "spawn", "aggressive"}
     assert {w for e in c.enemies for lv in e.levels for w in lv.keywords} == set(KEYWORDS)   # all 12 in play
@@ -292,8 +295,8 @@ BROKEN = [
     ("scenarios.toml", "survival_track = { 1 = 5,", "survival_track = { 1 = 0,", ["survival_track", "greater than"]),
     ("scenarios.toml", "objective_tokens = { 1 = 2, 2 = 2, 3 = 3, 4 = 4 }", "objective_tokens = { 1 = 2, 2 = 2 }",
      ["each player count"]),
-    ("enemies.toml", '{ hp = 3, dmg = 2, move = 1, keywords = ["leap", "aggressive"] }',
-     '{ hp = 3, dmg = 2, move = 1, keywords = ["aggressive"] }', ["gnashers", "drops a keyword"]),
+    ("enemies.toml", '{ hp = 3, dmg = 2, keywords = ["leap", "aggressive"] }',
+     '{ hp = 3, dmg = 2, keywords = ["aggressive"] }', ["gnashers", "drops a keyword"]),
     ("enemies.toml", 'keywords = ["flying", "ranged", "plague"]', 'keywords = ["flying", "ranged", "venom"]',
      ["enemies.4.levels.2.keywords.2", "unknown keyword 'venom'"]),
     ("enemies.toml", 'type = "monstrosity"\nfigures = 1\nlevels = [\n    { hp = 6',

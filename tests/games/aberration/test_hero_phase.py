@@ -210,7 +210,7 @@ def test_steps_and_monster_moves_are_in_the_log():
     s.monsters = ((90, 0, r2, 0, False),)            # a Gnasher (slot I) walks toward the Village
     s.villagers = (0,) * len(s.villagers)
     nxt = s.cfg.names[s.toward(r2)]
-    run(s, ("activate", 90, True))
+    run(s, ("activate", 90, True), ("activate", 90, True))   # one space an activation [AR-G-4]
     log = s.view(0)["log"]
     gnashers = s.cfg.enemies[0].name
     assert any(x.endswith(f"{gnashers} (I) moves to {nxt}") for x in log)

@@ -53,7 +53,7 @@ class BeastMixin:
         if self._has_victim(m[2]):            # [AR-G-4] it can attack: it does not move
             self._now(("mstrike", uid))
         else:
-            self._now(("mmove", uid, self.enemy_level(slot).move))
+            self._now(("mmove", uid, 1))      # [AR-G-4] "it moves one space towards the Village Center"
 
     def _has_victim(self, space: int) -> bool:
         return space != 0 and (self.villagers[space] > 0 or any(h.space == space for h in self.heroes))

@@ -609,8 +609,8 @@ class PlayerCount(_Strict):
 
 class EnemyLevel(_Strict):
     hp: Positive
-    dmg: Positive        # dice rolled when it attacks
-    move: Positive
+    dmg: Positive        # dice rolled when it attacks (it moves one space an activation [AR-G-4]:
+                         # speed comes from keywords, e.g. Aggressive's second activation)
     keywords: tuple[Keyword, ...] = ()
 
 

@@ -100,7 +100,7 @@ class _Ctx:
         slot, space = m[1], m[2]
         lvl = st.enemy_level(slot)
         fear = cfg.rules.fear_monstrosity if cfg.enemies[slot].type == "monstrosity" else cfg.rules.fear_horde
-        move = lvl.move * (2 if "aggressive" in lvl.keywords else 1)
+        move = 2 if "aggressive" in lvl.keywords else 1     # one space an activation [AR-G-4]
         d = self.steps_to_vc(space)
         turns = max(1, -(-d // move))
         if m[4]:
@@ -127,7 +127,7 @@ class _Ctx:
             if m[4]:
                 continue
             lvl = st.enemy_level(m[1])
-            move = lvl.move * (2 if "aggressive" in lvl.keywords else 1)
+            move = 2 if "aggressive" in lvl.keywords else 1
             here, walk, home = m[2], [], False
             for _ in range(move):
                 t = st.toward(here)

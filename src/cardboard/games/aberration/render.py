@@ -302,14 +302,14 @@ def render_beast(view: dict) -> Panel:
         lines.append(Text.assemble(("  known top " if k == 0 else f"  then #{k + 1} ", "dim"), (c.get("name", "?"), "bold"),
                                    f" (levels up {c.get('level_up', '?')}, spawns from {c.get('point', '?')}): ",
                                    c.get("text", "")))
-    table = Text(f"{'slot':<5}{'enemy':<14}{'type':<12}{'lvl':<5}{'HP':<4}{'dmg':<5}{'move':<5}{'map':<5}keywords",
+    table = Text(f"{'slot':<5}{'enemy':<14}{'type':<12}{'lvl':<5}{'HP':<4}{'dmg':<5}{'acts':<5}{'map':<5}keywords",
                  "bold")
     for e in view.get("enemies", []):
         table.append("\n")
         table.append(f"{e.get('slot', '?'):<5}")
         table.append(f"{e.get('name', e.get('id', '?')):<14}", MONSTER)
         table.append(f"{e.get('type', '?'):<12}{e.get('level', '?')}/{e.get('max_level', 3):<3}"
-                     f"{e.get('hp', '?'):<4}{e.get('dmg', '?'):<5}{e.get('move', '?'):<5}{e.get('on_map', 0):<5}")
+                     f"{e.get('hp', '?'):<4}{e.get('dmg', '?'):<5}{e.get('acts', '?'):<5}{e.get('on_map', 0):<5}")
         kws = e.get("keywords", [])
         table.append(", ".join(f"{k.title()} ({KEYWORDS.get(k, '')})" if KEYWORDS.get(k) else k.title() for k in kws)
                      or "—")

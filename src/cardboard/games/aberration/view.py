@@ -197,7 +197,7 @@ class ViewMixin:
         return {"slot": SLOTS[k], "id": e.id, "level": self.levels[k], "thornlamm": self.parasite[k],
                 "name": e.name, "type": e.type, "figures": e.figures,
                 "on_map": sum(1 for m in self.monsters if m[1] == k),
-                "hp": lv.hp, "dmg": lv.dmg, "move": lv.move, "keywords": list(lv.keywords),
+                "hp": lv.hp, "dmg": lv.dmg, "acts": 2 if "aggressive" in lv.keywords else 1, "keywords": list(lv.keywords),
                 "max_level": len(e.levels), "text": e.text}
 
     def _objective_json(self) -> dict:

@@ -334,13 +334,13 @@ function vantageEl(view, ui) {
 function enemiesEl(view) {
   const rows = (view.enemies || []).map((e) => h("tr", {title: `${e.name} (${e.type}): ${e.text}`},
     h("td", {}, h("span", {class: "ab-slot"}, e.slot)), h("td", {class: "ab-ename"}, e.name),
-    h("td", {}, `${e.level}/${e.max_level}`), h("td", {}, e.hp), h("td", {}, e.dmg), h("td", {}, e.move),
+    h("td", {}, `${e.level}/${e.max_level}`), h("td", {}, e.hp), h("td", {}, e.dmg), h("td", {}, e.acts),
     h("td", {}, `${e.on_map}/${e.figures}`),
     h("td", {class: "ab-kws"}, (e.keywords || []).map((k, i) => h("span", {title: KEYWORDS[k] || k}, `${i ? ", " : ""}${k[0].toUpperCase()}${k.slice(1)}`)),
       e.thornlamm ? h("span", {class: "ab-warnkw"}, ` Thornlamm ${e.thornlamm}`) : "")));
   return h("section", {class: "ab-enemies"}, h("h3", {}, "Enemies"),
     h("table", {}, h("thead", {}, h("tr", {}, [["", ""], ["Enemy", ""], ["Lv", "Level"], ["HP", "Hit points"], ["Dm", "Damage"],
-      ["Mv", "Move"], ["Map", "Figures on the map"], ["Keywords", ""]].map(([t, w]) => h("th", {title: w || t}, t)))),
+      ["Acts", "Activations an Encroach (one space each)"], ["Map", "Figures on the map"], ["Keywords", ""]].map(([t, w]) => h("th", {title: w || t}, t)))),
     h("tbody", {}, rows)));
 }
 
