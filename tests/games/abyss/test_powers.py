@@ -347,9 +347,10 @@ def test_assassin_skips_opponents_without_a_free_lord():
     assert s.player == 1 and s.phase == "turn"
 
 
-def test_assassinated_lord_swapped_by_traitor_goes_to_court_and_comes_back_whole():
-    """AY-P-4, AY-P-23: an assassinated Lord still counts as free for the Traitor; back in the
-    Court it is whole, so whoever recruits it next has its power."""
+def test_assassinated_lord_swapped_by_traitor_is_discarded():
+    """AY-P-4, AY-P-23, AY-D-13: an assassinated Lord still counts as free for the Traitor, who
+    discards it (the rulebook: such Lords "can be discarded by the effects of the Traitor or of the
+    Schemer"): it lies face up out of the game, never back in the Court."""
     _, s = make(2)
     give_lords(s, 1, ["landlord"])
     assassinated(s, "landlord")
@@ -359,12 +360,11 @@ def test_assassinated_lord_swapped_by_traitor_goes_to_court_and_comes_back_whole
     assert s.phase == "betray"
     assert {a["give"] for a in s.legal_actions() if a.kind == "betray"} == {"landlord"}
     do(s, "betray", give="landlord", take="trader")
-    assert "landlord" in court_ids(s) and L(s, "landlord") not in s.disabled
+    assert "landlord" not in court_ids(s) and ids(s, s.lord_discard) == ["landlord"]
+    assert L(s, "landlord") not in s.disabled
     assert free_ids(s, 1) == ["traitor", "trader"]
     assert s.pearls[1] == 3  # the Trader's power at once
-    ready(s, 0, "landlord")
-    recruit(s, "landlord")
-    assert s.pearls[0] == 1  # the Landlord's pearl now: whole again
+    assert [lord["id"] for lord in s.view(0)["lord_discard"]] == ["landlord"]
     check_conserved(s)
 
 
@@ -1051,13 +1051,14 @@ def test_traitor_power_resolves_before_the_refill():
     assert s.phase == "betray"
     assert sorted({a["take"] for a in s.legal_actions() if a.kind == "betray"}) == sorted(rest)
     do(s, "betray", give="miller", take="trader")
-    assert len(s.court) == 6 and "miller" in court_ids(s)
-    assert s.pearls[0] == 3 + 2
+    assert len(s.court) == 6 and "miller" not in court_ids(s) and ids(s, s.lord_discard) == ["miller"]
+    assert s.pearls[0] == 3 + 2  # the Trader's 3, then the refill's 2: one Lord was left
 
 # ---------------------------------------------------------------- AY-P-23 The Traitor
 def test_traitor_swaps_own_lord_for_court_lord_whose_power_fires_at_once():
-    """AY-P-23, AY-D-13: another free Lord of yours takes the Court Lord's place in the Court; the
-    newcomer is free and its once-power fires at once."""
+    """AY-P-23, AY-D-13: another free Lord of yours is discarded (face up, out of the game) and the
+    Court Lord taken in its place; the rest of the Court slides away from the deck; the newcomer is
+    free and its once-power fires at once."""
     _, s = make(2)
     give_lords(s, 0, ["keeper", "miller"])
     court_with(s, "traitor", "reaper", "trader")
@@ -1068,10 +1069,26 @@ def test_traitor_swaps_own_lord_for_court_lord_whose_power_fires_at_once():
     offered = sorted((a["give"], a["take"]) for a in s.legal_actions() if a.kind == "betray")
     assert offered == sorted((g, t) for g in ("keeper", "miller") for t in court)  # never the Traitor itself
     do(s, "betray", give="keeper", take="trader")
-    assert court_ids(s) == [("keeper" if x == "trader" else x) for x in court]  # the same place
+    assert court_ids(s) == [x for x in court if x != "trader"]  # the Keeper does not come to the Court
+    assert ids(s, s.lord_discard) == ["keeper"]
     assert free_ids(s, 0) == ["miller", "traitor", "trader"]
     assert s.pearls[0] == 3
     assert s.player == 1
+    check_conserved(s)
+
+
+def test_traitor_lord_given_back_cannot_be_recruited_again():
+    """AY-P-23 (issue #22 item 5): the audit's case, seat 2 of 3 gives back the Trader: it must not
+    come back to the Court to be recruited for another +3 pearls."""
+    _, s = make(3)
+    give_lords(s, 2, ["trader"])
+    court_with(s, "traitor", "peddler")
+    ready(s, 2, "traitor")
+    recruit(s, "traitor")
+    do(s, "betray", give="trader", take="peddler")
+    assert "trader" not in court_ids(s) and "trader" in ids(s, s.lord_discard)
+    assert L(s, "trader") not in s.lord_deck
+    assert all(a["lord"] != "trader" for a in s.legal_actions() if a.kind == "recruit")
     check_conserved(s)
 
 

@@ -19,7 +19,7 @@ PHASE_TASK = {
     "take_stack": "choose the Council stack the Apprentice takes [AY-P-16]",
     "illusion": "swap a Location or skip [AY-P-19]",
     "corrupt": "recruit a second Lord or skip [AY-P-22]",
-    "betray": "swap a Lord with the Court or skip [AY-P-23]",
+    "betray": "discard a Lord for a Court Lord or skip [AY-P-23]",
     "scheme": "discard a Lord for the deck's top or skip [AY-P-26]",
 }
 PHASE_KINDS = {

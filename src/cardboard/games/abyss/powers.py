@@ -363,7 +363,7 @@ class PowersMixin:
         self.phase = IDLE
 
     def _power_swap_with_court(self, lord):
-        """[AY-P-23] the Traitor: you may swap another of your free Lords for a Court Lord."""
+        """[AY-P-23] the Traitor: you may discard another of your free Lords and take a Court Lord."""
         if self.court and any(x != lord for x in self.free[self.player]):
             self.phase = BETRAY
             self.decider = self.player
@@ -379,7 +379,11 @@ class PowersMixin:
         cfg = self.cfg
         me = self.player
         give, take = cfg.lord_index[a["give"]], cfg.lord_index[a["take"]]
-        self.court = tuple(give if x == take else x for x in self.court)
+        # [AY-D-13] the Lord given is discarded, face up out of the game (the rulebook: such Lords
+        # "can be discarded by the effects of the Traitor or of the Schemer"); the rest of the
+        # Court slides away from the deck, the refill comes after [AY-D-8]
+        self.court = tuple(x for x in self.court if x != take)
+        self.lord_discard = self.lord_discard + (give,)
         self.disabled = self.disabled - {give, take}  # [AY-P-4] the newcomer is whole again
         self.free = _set(self.free, me, tuple(x for x in self.free[me] if x != give))
         self._say("betray", me, give, take)

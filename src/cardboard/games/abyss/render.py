@@ -55,7 +55,7 @@ DOING = {"turn": "to plot at Court, take an action, use a power or end the turn"
          "take_stack": "to choose a Council stack to take",
          "illusion": "to swap a Location for a face-up one, or skip",
          "corrupt": "to recruit a second Lord for pearls, or skip",
-         "betray": "to swap a free Lord for a Court Lord, or skip",
+         "betray": "to discard a free Lord for a Court Lord, or skip",
          "scheme": "to swap a free Lord for the Lord deck's top, or skip"}
 ENDED_BY = {"seventh_lord": "a 7th Lord was recruited", "court": "the Court could not be refilled"}
 # Generic cuts that keep a power's meaning: the texts are data (option `content`), not a fixed list.

@@ -96,7 +96,7 @@ def action_label(cfg, a) -> str:
     if k == "corrupt":
         return f"Recruit {lord_name(cfg, a['lord'])} for pearls"
     if k == "betray":
-        return f"Swap {lord_name(cfg, a['give'])} for {lord_name(cfg, a['take'])} of the Court"
+        return f"Discard {lord_name(cfg, a['give'])} for {lord_name(cfg, a['take'])} of the Court"
     if k == "scheme":
         return f"Discard {lord_name(cfg, a['give'])} for the Lord deck's top"
     if k == "sell":
@@ -186,7 +186,7 @@ def log_lines(state, most: int = 60) -> list[str]:
         elif k == "corrupt":
             lines.append(f"{s} corrupts {lord_name(cfg, e[2])} for {count(e[3], 'pearl')}")
         elif k == "betray":
-            lines.append(f"{s} swaps {lord_name(cfg, e[2])} for {lord_name(cfg, e[3])} of the Court")
+            lines.append(f"{s} discards {lord_name(cfg, e[2])} and takes {lord_name(cfg, e[3])} from the Court")
         elif k == "scheme":
             lines.append(f"{s} discards {lord_name(cfg, e[2])} and takes {lord_name(cfg, e[3])}")
         elif k == "sell":

@@ -18,7 +18,7 @@ export const kinds = {
   reward: "Reward", use_keys: "Use keys", location: "Control a Location", draw: "Draw Locations",
   keep: "Keep a Location", keep_smokers: "Keep Black Smokers", smokers_swap: "Swap Black Smokers",
   discard: "Discard an Ally", assassinate: "Assassinate", hunt: "Steal a token", take_stack: "Take a stack",
-  swap_location: "Swap a Location", corrupt: "Corrupt a Lord", betray: "Betray (swap Lords)",
+  swap_location: "Swap a Location", corrupt: "Corrupt a Lord", betray: "Betray (discard a Lord for a Court Lord)",
   scheme: "Scheme", sell: "Sell an Ally", oracle: "Oracle", opportunist: "Opportunist",
   skip: "Skip", end_turn: "End the turn", pass: "Pass",
 };
@@ -70,7 +70,7 @@ export function prompt(view, ui) {
     case "corrupt":
       return {you: "Recruit a second Lord for pearls, or skip.", others: `${who} may recruit a second Lord…`};
     case "betray":
-      return {you: "Swap one of your Lords for one of the Court, or skip.", others: `${who} may swap a Lord with the Court…`};
+      return {you: "Discard one of your Lords to take one of the Court, or skip.", others: `${who} may discard a Lord for one of the Court…`};
     case "scheme":
       return {you: "Discard one of your Lords for the top of the Lord deck, or skip.", others: `${who} may swap a Lord…`};
     case "turn": {
