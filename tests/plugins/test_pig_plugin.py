@@ -125,8 +125,9 @@ def test_it_plays_in_the_terminal_with_its_own_drawing():
 
 
 def test_sim_and_arena_play_it_and_the_heuristic_beats_random():
-    report = simulate("pig", ["random", "heuristic"], games=40, seed=2)
-    assert report["results"]["heuristic"]["win_rate"] > 0.75
+    # holding at 20 wins 78.5% of 400 games against random moves (74.2-82.3%); random alone, 50%
+    report = simulate("pig", ["random", "heuristic"], games=100, seed=2)
+    assert report["results"]["heuristic"]["win_rate"] > 0.65
     result = arena("pig", ["mcts", "random"], games=4, seed=1)
     assert [result["results"][a]["seats"] for a in ("mcts", "random")] == [4, 4] and len(result["played"]) == 4
     assert main(["arena", "pig", "--agents", "heuristic,greedy", "--games", "2"]) == 0

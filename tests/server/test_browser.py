@@ -658,3 +658,33 @@ def test_a_plugin_game_plays_to_the_end_on_the_generic_view(base, browser):
     shot(page, "plugin-pig-final")
     assert not errors, errors
     ctx.close()
+
+
+def test_the_guides_web_drawing_for_the_plugin_game_draws_and_plays(base, browser, tmp_path, monkeypatch):
+    """The JS of docs/writing-a-game.md, served as Pig's web drawing, draws the board and its
+    buttons play moves: the guide's example works as printed."""
+    from cardboard.engine import game_class
+
+    guide = (Path(__file__).resolve().parents[2] / "docs" / "writing-a-game.md").read_text(encoding="utf-8")
+    code = re.search(r"```js\n(.*?)```", guide, re.S).group(1)
+    assert "export function render" in code
+    (tmp_path / "pig.js").write_text(code, encoding="utf-8")
+    (tmp_path / "pig.css").write_text(".pig-turn { font-weight: 700; }", encoding="utf-8")
+    monkeypatch.setattr(game_class("pig"), "web_folder", classmethod(lambda cls: tmp_path))
+    t = api(base, "/api/tables", {"game": "pig", "players": 2, "seats": [{"kind": "human"}, {"kind": "human"}]})
+    seat = api(base, f"/api/tables/{t['id']}/join", {"name": "Ana"})
+    api(base, f"/api/tables/{t['id']}/join", {"name": "Ben"})
+    ctx = browser.new_context(viewport={"width": 1366, "height": 768})
+    ctx.add_init_script(f"localStorage.setItem('cardboard:token:{t['id']}', {json.dumps(seat['token'])})")
+    page = ctx.new_page()
+    errors = watch_errors(page)
+    page.goto(f"{base}/table/{t['id']}")
+    page.wait_for_selector("#board button.pig-move")
+    assert page.locator("#board h2").inner_text() == "First to 50"
+    assert page.locator("#board p.pig-turn").inner_text() == "Ana: 0"
+    assert page.locator("#board p.pig-turn").evaluate("p => getComputedStyle(p).fontWeight") == "700"
+    page.locator("#board button.pig-move").first.click()  # roll
+    page.wait_for_function("() => +document.body.dataset.n === 1")
+    assert page.locator("#board .tree-view").count() == 0
+    assert not errors, errors
+    ctx.close()
