@@ -125,21 +125,75 @@ def test_location_encounter_held_and_triggered_by_another_player():
     assert s.view(1)["players"][0]["held_encounters"] == 1 and "held" not in s.view(1)["players"][0]
     do(s, "place", space="study", meeple="assistant")
     do(s, "place", space="buy_cadavers", meeple="assistant")
-    # read to seat 1 before the Morgue's effect; its franc was set aside on placing (3 - 1)
-    assert s.ask == ("entry", 1, 5, "morgue") and s.players[1].francs == 2 and s.drawn == ()
+    # read to seat 1 before they pay any costs or resolve any effects: the Morgue's franc is unpaid
+    assert s.ask == ("entry", 1, 5, "morgue") and s.players[1].francs == 3 and s.drawn == ()
     assert s.players[0].held == ()                         # discarded once triggered ...
     assert s.event_deck[-1] == enc and enc in s.seen       # ... under the event deck
     assert [a["choice"] for a in moves(s, "choose")] == [0, 1]
     do(s, "choose", choice=0)                              # pay 2: one Morgue cadaver, free
-    assert s.players[1].francs == 0 and s.ask[0] == "cadavers" and len(s.drawn) == 1 and s.ask[4] is True
-    # with 2 francs the franc set aside leaves 1: "pay 2" is not offered, so the entry resolves itself
+    assert s.players[1].francs == 1 and s.ask[0] == "cadavers" and len(s.drawn) == 1 and s.ask[4] is True
+    do(s, "done")
+    # then the Morgue's cost (1 franc), then its effect: draw 2
+    assert s.players[1].francs == 0 and s.ask[:2] == ("cadavers", 1) and len(s.drawn) == 2 and s.ask[4] is False
+    assert s.spaces[_space(s, "buy_cadavers")] == ((1, False),)
+
+
+def test_encounter_read_before_the_space_and_bump_costs():
+    """AM-E-4 / AM-D-1: with 2 francs and a Morgue that costs 1, "Pay him" (2 francs) is offered,
+    because the encounter comes before the costs; the cost it leaves unpayable sends the meeple
+    back to its owner's card, the space unresolved."""
     t = before_round(2)
     edit(t, 1, francs=2)
     start_round(t, "night_porter")
     do(t, "place", space="study", meeple="assistant")
     do(t, "place", space="buy_cadavers", meeple="assistant")
-    assert t.ask[0] == "cadavers" and len(t.drawn) == 2 and t.players[1].francs == 1
-    assert t.players[0].held == () and (1, "city", "entry", 1, 5) in log_entries(t)
+    assert t.ask == ("entry", 1, 5, "morgue") and t.players[1].francs == 2
+    assert [a["choice"] for a in moves(t, "choose")] == [0, 1]
+    do(t, "choose", choice=0)                              # pay him: 2 francs, a free cadaver
+    assert t.players[1].francs == 0 and t.ask[:2] == ("cadavers", 1) and len(t.drawn) == 1
+    free_asst = t.players[1].free_asst
+    do(t, "done")
+    # the Morgue's franc cannot be paid now: the meeple goes home, the Morgue is not resolved
+    assert t.spaces[_space(t, "buy_cadavers")] == () and t.players[1].free_asst == free_asst + 1
+    assert t.players[1].francs == 0 and t.drawn == () and t.ask == ("turn", 0)
+    assert any(e[2] == "unpaid" and e[3] == 1 for e in log_entries(t))
+    assert any("cannot pay" in line for line in t.view(0)["log"])
+    # declining leaves the franc: it is paid after the encounter, then the Morgue resolves
+    d = before_round(2)
+    edit(d, 1, francs=2)
+    start_round(d, "night_porter")
+    do(d, "place", space="study", meeple="assistant")
+    do(d, "place", space="buy_cadavers", meeple="assistant")
+    do(d, "choose", choice=1)
+    assert d.players[1].francs == 1 and d.ask[:2] == ("cadavers", 1) and len(d.drawn) == 2
+    # a bump's cost is a cost too: paid to the owner after the encounter is read
+    b = before_round(2)
+    edit(b, 1, francs=5)
+    start_round(b, "night_porter")
+    do(b, "place", space="buy_cadavers", meeple="assistant")   # the holder at the Morgue: no encounter
+    do(b, "done")
+    francs0 = b.players[0].francs
+    do(b, "place", space="buy_cadavers", meeple="assistant", bump=0)
+    assert b.ask == ("entry", 1, 5, "morgue")
+    assert [p.francs for p in b.players] == [francs0, 5]      # nothing paid yet ...
+    assert b.bump == ((0, False),)                            # ... the bumped meeple has moved
+    do(b, "choose", choice=0)                                 # pay him 2
+    do(b, "done")
+    # then the bump (2 to its owner) and the Morgue (1): 5 - 2 - 2 - 1
+    assert [p.francs for p in b.players] == [francs0 + 2, 0]
+    assert b.ask[:2] == ("cadavers", 1) and len(b.drawn) == 2
+    # unable to pay the bump after the encounter: the bumped meeple goes back to its space
+    u = before_round(2)
+    edit(u, 1, francs=3)
+    start_round(u, "night_porter")
+    do(u, "place", space="buy_cadavers", meeple="assistant")
+    do(u, "done")
+    francs0 = u.players[0].francs
+    do(u, "place", space="buy_cadavers", meeple="assistant", bump=0)
+    do(u, "choose", choice=0)
+    do(u, "done")
+    assert u.bump == () and u.spaces[_space(u, "buy_cadavers")] == ((0, False),)
+    assert [p.francs for p in u.players] == [francs0, 1] and u.ask == ("turn", 0)
 
 
 def test_holder_placing_does_not_trigger():

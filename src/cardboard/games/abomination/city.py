@@ -132,30 +132,67 @@ class CityMixin:
             return
         i = cfg.space_index[name]
         bumped = None
-        if a.get("bump") is not None:
-            bumped = self.spaces[i][a["bump"]]
-            self._bump(seat, i, a["bump"])
+        if a.get("bump") is not None:   # the bumped meeple moves before the placement; its cost waits
+            j = a["bump"]
+            bumped = (j,) + self.spaces[i][j] + (self._bump(i, j),)
         self.spaces = self.spaces[:i] + (self.spaces[i] + ((seat, sci),),) + self.spaces[i + 1:]
-        cost = self.space_cost(i)
-        if cost:
-            self._pay(seat, cost)  # set aside before the encounter is read (RULES.md decision)
-        loc = cfg.space_loc[i]
-        tasks = [("encounters_at", seat, loc), ("block_window", seat, i, sci), ("space_effects", seat, i, sci)]
-        if bumped is not None and self._has_ability(bumped[0], "place_again_when_bumped"):
-            tasks.insert(0, ("offer_replace", bumped[0], bumped[1]))
-        self._now(*tasks, *follow)
+        # [AM-E-4, AM-D-1] a held encounter is read before any cost is paid or effect resolved
+        self._now(("encounters_at", seat, cfg.space_loc[i]), ("costs", seat, i, sci, bumped), *follow)
 
-    def _bump(self, seat: int, i: int, j: int) -> None:
-        """[AM-Y-4] the meeple goes to the track's first free space; its cost goes to its owner."""
+    def _bump(self, i: int, j: int) -> int:
+        """[AM-Y-4] the meeple goes to the track's first free space; returns that space's cost,
+        which the bumper pays its owner with the placement's other costs (`_task_costs`)."""
         owner, sci = self.spaces[i][j]
         cost = self.cfg.bump_costs[len(self.bump)]
         occ = self.spaces[i]
         self.spaces = self.spaces[:i] + (occ[:j] + occ[j + 1:],) + self.spaces[i + 1:]
         self.bump = self.bump + ((owner, sci),)
+        return cost
+
+    def _task_costs(self, seat: int, i: int, sci: bool, bumped) -> None:
+        """[AM-Y-3, AM-Y-4, AM-D-1] after the encounter: the bump's cost to the bumped meeple's
+        owner and the space's cost to the supply; then answers and the space's effects. Costs the
+        encounter has left the player unable to pay undo the placement: the meeple goes back to
+        the card, a bumped meeple back to its space, nothing is paid or resolved."""
+        if (seat, sci) not in self.spaces[i]:
+            return   # the meeple has left (lost to a dial icon): nothing to pay or resolve
+        cost = self.space_cost(i)
+        bump_cost = bumped[3] if bumped is not None else 0
+        if self.players[seat].francs < cost + bump_cost:
+            self._unplace(seat, i, sci)
+            if bumped is not None:
+                j, owner, owner_sci = bumped[:3]
+                k = len(self.bump) - 1 - self.bump[::-1].index((owner, owner_sci)) \
+                    if (owner, owner_sci) in self.bump else None
+                if k is not None:
+                    self.bump = self.bump[:k] + self.bump[k + 1:]
+                    occ = self.spaces[i]
+                    self.spaces = self.spaces[:i] + (occ[:j] + ((owner, owner_sci),) + occ[j:],) + self.spaces[i + 1:]
+            self._say("unpaid", seat, self.cfg.spaces[i].id, cost + bump_cost)
+            return
+        tasks = [("block_window", seat, i, sci), ("space_effects", seat, i, sci)]
+        if bumped is not None:
+            owner = bumped[1]
+            if bump_cost:
+                self._pay(seat, bump_cost)
+                self._gain_francs(owner, bump_cost)
+            self._say("bump", seat, owner, bump_cost)
+            if self._has_ability(owner, "place_again_when_bumped"):
+                tasks.insert(0, ("offer_replace", owner, bumped[2]))
         if cost:
             self._pay(seat, cost)
-            self._gain_francs(owner, cost)
-        self._say("bump", seat, owner, cost)
+        self._now(*tasks)
+
+    def _unplace(self, seat: int, i: int, sci: bool) -> None:
+        """The meeple leaves space i for its owner's card (blocked, or its costs unpaid)."""
+        occ = list(self.spaces[i])
+        occ.remove((seat, sci))
+        self.spaces = self.spaces[:i] + (tuple(occ),) + self.spaces[i + 1:]
+        p = self._me(seat)
+        if sci:
+            p.free_sci += 1
+        else:
+            p.free_asst += 1
 
     def _take_from_track(self, seat: int, sci: bool) -> None:
         for k in range(len(self.bump) - 1, -1, -1):
@@ -228,14 +265,7 @@ class CityMixin:
         card = a["card"]
         self._discard_card(who, "humanity", card)
         # the meeple goes back to its owner's card, unresolved; nobody else needs to answer
-        occ = list(self.spaces[i])
-        occ.remove((seat, sci))
-        self.spaces = self.spaces[:i] + (tuple(occ),) + self.spaces[i + 1:]
-        p = self._me(seat)
-        if sci:
-            p.free_sci += 1
-        else:
-            p.free_asst += 1
+        self._unplace(seat, i, sci)
         placement = (seat, i, sci)
         self.todo = tuple(t for t in self.todo if not (
             (t[0] == "space_effects" and t[1:] == placement) or (t[0] == "block_ask" and t[2:] == placement)))

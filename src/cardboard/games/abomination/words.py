@@ -149,6 +149,9 @@ def _entry_line(cfg, e) -> str:
         return f"{s} bumps seat {e[2]}'s meeple, paying {_count(e[3], 'franc')}"
     if k == "stay":
         return f"{s} leaves the bumped meeple on the track"
+    if k == "unpaid":
+        return (f"{s} cannot pay the {_count(e[3], 'franc')} that {_space_name(cfg, e[2], 'the')} costs after "
+                f"the encounter: the meeple goes back")
     if k == "blocked":
         return f"{s} sends seat {e[2]}'s meeple back with {_card_name(cfg, e[3])}"
     if k == "pay_police":
