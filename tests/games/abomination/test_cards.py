@@ -3,6 +3,10 @@ resolving cadavers, the Hospital's Reputation thresholds, the hand limit, cards 
 turn, the Market and the Docks, and the Morgue's face-up top card."""
 from types import SimpleNamespace
 
+import pytest
+
+from cardboard.engine import ConfigError
+
 from cardboard.games.abomination.player import cube
 
 from .util import before_round, card_index, do, edit, give_card, moves, new, start_round
@@ -100,8 +104,8 @@ def test_cadaver_pays_cost_then_option_or_materials():
     hospital_stack(u, "charity_ward_patient", "typhus_victim")
     edit(u, 0, reputation=7, francs=1)
     do(u, "place", space="retrieve_cadaver", meeple="assistant")
-    do(u, "take", card="charity_ward_patient", take="option")       # 1 franc, then +2 Reputation
-    assert (u.players[0].francs, u.players[0].reputation) == (0, 9)
+    do(u, "take", card="charity_ward_patient", take="option")       # 1 franc, then +2 Expertise
+    assert (u.players[0].francs, u.players[0].reputation, u.players[0].expertise) == (0, 7, 3)
     v = city(2)
     hospital_stack(v, "charity_ward_patient", "typhus_victim")
     edit(v, 0, reputation=7, francs=0)
@@ -115,6 +119,37 @@ def test_cadaver_pays_cost_then_option_or_materials():
     do(w, "hire", slot=0)
     do(w, "resolve", card="plague_pit", take="option")
     assert (w.players[0].humanity, w.players[0].expertise) == (0, 3) and w.drawn == ()
+
+
+def test_cadaver_option_raises_expertise_as_the_rulebook_says():
+    """AM-K-2: "Increase their expertise by the value shown on the card". The publisher's preview
+    showed cadavers raising Reputation or Humanity instead; those cards are the option
+    cadavers="preview" (content.toml keeps the preview's attributes)."""
+    from cardboard.games.abomination.game import AbominationGame
+
+    preview = before_round(2, cadavers="preview").cfg.cadavers
+    kinds = [c.option.attribute for c in preview]
+    assert (len(kinds), kinds.count("reputation"), kinds.count("humanity")) == (52, 11, 5)
+    s = city(2)                                                    # the rulebook by default
+    assert all(c.option.attribute == "expertise" for c in s.cfg.cadavers)
+    assert [c.option.amount for c in s.cfg.cadavers] == [c.option.amount for c in preview]
+    hospital_stack(s, "charity_ward_patient", "typhus_victim")     # the preview's +2 Reputation
+    edit(s, 0, reputation=7, francs=1)
+    assert s.view(0)["board"]["cadavers"]["hospital"]["display"][0]["option"] == {"attribute": "expertise", "amount": 2}
+    do(s, "place", space="retrieve_cadaver", meeple="assistant")
+    do(s, "take", card="charity_ward_patient", take="option")
+    assert (s.players[0].reputation, s.players[0].expertise) == (7, 3)
+    t = city(2, cadavers="preview")
+    hospital_stack(t, "charity_ward_patient", "typhus_victim")
+    edit(t, 0, reputation=7, francs=1)
+    do(t, "place", space="retrieve_cadaver", meeple="assistant")
+    do(t, "take", card="charity_ward_patient", take="option")
+    assert (t.players[0].reputation, t.players[0].expertise) == (9, 1)
+    # the lobby offers the choice; anything else is refused with a clear error
+    schema = AbominationGame.options_model.model_json_schema()["properties"]["cadavers"]
+    assert schema.get("enum", schema.get("anyOf", [{}])[0].get("enum")) == ["rulebook", "preview"]
+    with pytest.raises(ConfigError, match="cadavers"):
+        before_round(2, cadavers="printed")
 
 
 def test_hospital_thresholds():
@@ -139,8 +174,8 @@ def test_hospital_thresholds():
     assert t.ask[0] == "may_pay" and {a.kind for a in t.legal_actions()} == {"pay", "decline"}
     do(t, "pay", francs=1)
     assert t.players[0].francs == 2 and {a["card"] for a in moves(t, "take")} == {"typhus_victim"}
-    do(t, "take", card="typhus_victim", take="option")
-    assert t.players[0].reputation == 16 and t.display[d] == ()
+    do(t, "take", card="typhus_victim", take="option")              # +1 Expertise each (the rulebook's option)
+    assert (t.players[0].reputation, t.players[0].expertise) == (15, 3) and t.display[d] == ()
     # without a franc the offer is not made
     u = city(2)
     hospital_stack(u, "amputated_limb", "typhus_victim")

@@ -31,6 +31,10 @@ class AbominationOptions(BaseModel):
     characters: list[str] | None = None   # [AM-S-8] one character id per seat; random unless given
     objectives: list[str] | None = None   # [AM-S-7] the objectives in play; random unless given
     dial_scoring: Literal["final", "best"] | None = None  # overrides the content's [scoring]
+    # [AM-K-2] a cadaver's option: "rulebook" raises Expertise by the value shown ("Increase their
+    # expertise by the value shown on the card"); "preview" keeps the publisher's preview cards,
+    # where some raise Reputation or Humanity instead (content.toml's attributes)
+    cadavers: Literal["rulebook", "preview"] = "rulebook"
 
 
 class AbominationConfig:
@@ -47,6 +51,13 @@ class AbominationConfig:
 
 def _expand(cards) -> tuple:
     return tuple(card for card in cards for _ in range(card.copies))
+
+
+def _expertise_option(card):
+    """The rulebook's cadaver: its option raises Expertise by the value shown [AM-K-2]."""
+    if card.option.attribute == "expertise":
+        return card
+    return card.model_copy(update={"option": card.option.model_copy(update={"attribute": "expertise"})})
 
 
 class AbominationGame(Game):
@@ -81,6 +92,8 @@ class AbominationGame(Game):
         cfg.dial_scoring = opts.dial_scoring or content.scoring.dial_scoring
         self._board(cfg, content, n)
         self._cards(cfg, content)
+        if opts.cadavers == "rulebook":
+            cfg.cadavers = tuple(_expertise_option(x) for x in cfg.cadavers)
         self._choices(cfg, content, opts, n)
         self.cfg = cfg
         from .rules import AbominationAction  # rules builds on this module
