@@ -7,6 +7,7 @@ import time
 from itertools import permutations
 
 from cardboard.engine import ConfigError, derive_seed, load_game
+from cardboard.engine.collector import bulk_play
 
 
 def wilson(share_sum: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -30,17 +31,18 @@ def lineups(agents: list[str], players: int) -> list[tuple[str, ...]]:
 
 def play_game(game, bots, clock=time.perf_counter) -> tuple:
     """One game, one agent per seat: the final state and, per seat, seconds spent choosing
-    (by `clock`) and moves made."""
-    state = game.new_initial_state()
+    (by `clock`) and moves made. Played with the cyclic collector paused (engine/collector.py)."""
     seconds = [0.0] * game.players
     moves = [0] * game.players
-    while not state.is_terminal():
-        seat = state.current_player
-        started = clock()
-        action = bots[seat].choose(state)
-        seconds[seat] += clock() - started
-        moves[seat] += 1
-        state.apply(action)
+    with bulk_play():
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            seat = state.current_player
+            started = clock()
+            action = bots[seat].choose(state)
+            seconds[seat] += clock() - started
+            moves[seat] += 1
+            state.apply(action)
     return state, seconds, moves
 
 
