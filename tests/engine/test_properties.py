@@ -275,6 +275,31 @@ def _perturbed_docs(doc: dict):
             yield changed
 
 
+def _json_type(value):
+    if isinstance(value, (list, tuple)):
+        return "array", frozenset(_json_type(v) for v in value)
+    return type(value).__name__
+
+
+def _fits(value, types) -> bool:
+    if isinstance(value, (list, tuple)):
+        arrays = [t for t in types if isinstance(t, tuple)]
+        inner = set().union(*(t[1] for t in arrays))
+        return bool(arrays) and (not inner or all(_fits(v, inner) for v in value))
+    return _json_type(value) in types
+
+
+def _well_shaped(doc: dict, legal) -> bool:
+    """A move of a kind legal now, with the fields of such a move and values of their JSON types
+    (a list's elements of the types the legal lists hold): the game, not the engine, refuses it."""
+    fields = {k: v for k, v in doc.items() if k != "kind"}
+    same = [a for a in legal if a.kind == doc.get("kind") and {k for k, _ in a.args} == set(fields)]
+    return bool(same) and all(_fits(v, {_json_type(a[k]) for a in same}) for k, v in fields.items())
+
+
+SHAPE_WORDS = re.compile(r"is missing|are missing|is not a field|are not fields|must be")
+
+
 @pytest.mark.parametrize("game_id,players,options", CASES)
 @fast(20)
 @given(seed=SEEDS, other_seed=SEEDS, move_seed=MOVE_SEEDS, fraction=FRACTIONS, other_fraction=FRACTIONS)
@@ -302,22 +327,33 @@ def test_foreign_and_near_miss_moves_are_rejected(game_id, players, options, see
         if state.is_terminal():
             continue
         if ids and action.kind in legal_kinds:
-            assert cites_rule(message, ids), f"{action}: {message}"
-            assert cites_rule(json_message, ids), f"{action}: {json_message}"
+            if _well_shaped(action.to_json(), legal):  # only a well-shaped move reaches the game's rules
+                assert cites_rule(message, ids), f"{action}: {message}"
+                assert cites_rule(json_message, ids), f"{action}: {json_message}"
+            else:  # its fields are not those of that kind now: the engine names them
+                assert SHAPE_WORDS.search(message), f"{action}: {message}"
+                assert SHAPE_WORDS.search(json_message), f"{action}: {json_message}"
 
     # near misses of this state's own legal moves
     if legal and ids:
         checked = 0
         sample = rnd.sample(legal, min(4, len(legal)))
         for action in sample:
-            for doc in _perturbed_docs(action.to_json()):
+            original = action.to_json()
+            for doc in _perturbed_docs(original):
                 key = Action.key_of_json(doc)
                 if key is not None and key in legal_keys:
                     continue  # the change happened to give another legal move
                 message = assert_rejected(state, doc, as_json=True)
-                if key is not None:
+                if key is None:
+                    continue
+                if _well_shaped(doc, legal):  # a wrong value: the game names the rule
                     assert cites_rule(message, ids), f"{doc}: {message}"
-                    checked += 1
+                else:  # a missing or mistyped field: the engine names the field
+                    field = next(k for k in original if k not in doc or doc[k] != original[k]
+                                 or type(doc[k]) is not type(original[k]))
+                    assert f"'{field}'" in message and SHAPE_WORDS.search(message), f"{doc}: {message}"
+                checked += 1
         assert checked > 0 or all(not a.args for a in sample)  # a bare move (forfeit) has nothing to vary
 
     # something that is no Action at all

@@ -112,3 +112,91 @@ class ActionCache(dict):
     def __missing__(self, key: tuple[str, tuple]) -> Action:
         action = self[key] = self.make(key[0], key[1], self.ctx)
         return action
+
+
+# ---------------------------------------------------------------- the shape of a move
+# A refused move is first checked for its shape against the legal moves of its kind now: the
+# fields it has and the JSON type of each. Only a well-shaped move is handed to the game to say
+# which rule it breaks. None of this runs when a legal move is applied.
+
+_SCALARS = ((bool, "boolean"), (int, "integer"), (float, "number"), (str, "string"), (type(None), "null"))
+
+
+def json_type(value: Any):
+    """The JSON type of a value: a name ("integer", "string", ...), or for a list
+    ("array", frozenset of its elements' types)."""
+    if isinstance(value, (list, tuple)):
+        return "array", frozenset(json_type(v) for v in value)
+    for cls, name in _SCALARS:
+        if isinstance(value, cls):
+            return name
+    return "object" if isinstance(value, dict) else type(value).__name__
+
+
+def _fits(value: Any, types: set) -> bool:
+    """Whether `value` has one of `types` (as json_type gives them). A list fits when some
+    legal value of the field is a list and each element fits the types of their elements
+    (lengths are the game's business); elements of lists that are always empty are not checked."""
+    if isinstance(value, (list, tuple)):
+        arrays = [t for t in types if isinstance(t, tuple)]
+        if not arrays:
+            return False
+        elements = set().union(*(t[1] for t in arrays))
+        return not elements or all(_fits(v, elements) for v in value)
+    return json_type(value) in types
+
+
+def type_words(t) -> str:
+    """A JSON type in words: 'an integer', 'an array of strings'."""
+    if isinstance(t, tuple):
+        inner = sorted({type_words(e).split(" ", 1)[1] for e in t[1]})
+        if not inner:
+            return "an array"
+        return "an array of " + " or ".join(_plural(w) for w in inner)
+    return ("an " if t[0] in "aeiou" else "a ") + t
+
+
+def _plural(words: str) -> str:
+    head, _, rest = words.partition(" ")
+    return head + "s" + (" " + rest if rest else "")
+
+
+def _fields_words(names) -> str:
+    return ", ".join(sorted(names)) if names else "no fields"
+
+
+def shape_problem(kind: str, fields: dict, legal: list) -> str | None:
+    """What is wrong with the shape of a move of `kind` with `fields` (name -> value), judged
+    by the legal moves of that kind now (`legal`, not empty): a missing, extra or mistyped
+    field, in words; None when the move is well shaped (its values are the game's business)."""
+    by_names: dict[frozenset, list] = {}
+    for action in legal:
+        by_names.setdefault(frozenset(name for name, _ in action.args), []).append(action)
+    names = frozenset(fields)
+    same = by_names.get(names)
+    if same is None:
+        # the nearest set of fields the kind takes now: fewest fields missing and extra
+        wanted = min(by_names, key=lambda s: (len(s ^ names), sorted(s)))
+        others = sorted(_fields_words(s) for s in by_names if s != wanted)
+        takes = f"a '{kind}' move now has the fields {_fields_words(wanted)}"
+        if others:
+            takes += " (or " + "; or ".join(others) + ")"
+        missing = sorted(wanted - names)
+        extra = sorted(names - wanted)
+        parts = []
+        if missing:
+            parts.append(("the field " if len(missing) == 1 else "the fields ")
+                         + ", ".join(f"'{m}'" for m in missing) + (" is" if len(missing) == 1 else " are")
+                         + " missing")
+        if extra:
+            parts.append(", ".join(f"'{e}'" for e in extra) + (" is not a field" if len(extra) == 1 else " are not fields")
+                         + f" of a '{kind}' move now")
+        return "; ".join(parts) + f": {takes}"
+    for name in sorted(names):
+        types = {json_type(action[name]) for action in same}
+        value = fields[name]
+        if not _fits(value, types):
+            expected = " or ".join(sorted(type_words(t) for t in types))
+            return (f"the field '{name}' of a '{kind}' move must be {expected}, "
+                    f"not {type_words(json_type(value))} ({value!r})")
+    return None

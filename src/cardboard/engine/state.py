@@ -24,7 +24,7 @@ from itertools import repeat
 from operator import is_
 from typing import TYPE_CHECKING, Any
 
-from .action import Action
+from .action import Action, shape_problem
 from .data import cons_to_list
 from .errors import ConfigError, IllegalAction
 from .rng import Rng
@@ -124,7 +124,7 @@ class State:
             for candidate in legal:
                 if key is not None and candidate.json_key() == key:
                     return candidate
-        raise IllegalAction(self._illegal_message(action))
+        raise IllegalAction(self._illegal_message(action, legal))
 
     def apply_json(self, doc: Any) -> Action:
         """Apply a move given in its JSON form; returns the matching Action."""
@@ -226,37 +226,79 @@ class State:
         return None
 
     # ---- messages -----------------------------------------------------------
-    def _illegal_message(self, action: Any) -> str:
+    # A refusal checks the move's shape first, the same way for every game: a kind not legal
+    # now names the kinds that are; a missing, extra or mistyped field is named as such (the
+    # fields and their JSON types come from the legal moves of that kind now). Only a
+    # well-shaped move is handed to the game (`_why_illegal`, `_why_illegal_json`) to name the
+    # rule it breaks. None of this runs when a legal move is applied.
+    def _illegal_message(self, action: Any, legal: list[Action] | None = None) -> str:
         if self.is_terminal():
             return "the game is over: no move can be made"
         if not isinstance(action, Action):
             return f"{action!r} is not a move (expected an Action from legal_actions())"
-        try:
-            reason = self._why_illegal(action)
-        except Exception:  # a malformed Action may trip the game's explainer; fall back
-            reason = None
         who = self.current_player
+        fields = _fields_of(action.args)
         try:
             label = str(action)
         except Exception:  # args that are not (name, value) pairs cannot be labelled
-            return f"malformed move {action.kind!r} {action.args!r} for seat {who}: its arguments must be (name, value) pairs"
+            fields = None
+        if fields is None:
+            return (f"malformed move {action.kind!r} {action.args!r} for seat {who}: its arguments must be "
+                    "(name, value) pairs with distinct names")
         base = f"illegal move '{label}' for seat {who}"
+        if legal is None:
+            legal = self.legal_actions()
+        shape = self._shape_message(action.kind, fields, legal, lambda: self._why_illegal(action))
+        if shape is not None:
+            return f"{base}: {shape}"
+        reason = self._game_reason(lambda: self._why_illegal(action))
         return f"{base}: {reason}" if reason else f"{base}: it is not among the legal moves now"
 
     def _illegal_json_message(self, doc: dict, kind: str, legal: list[Action]) -> str:
         if self.is_terminal():
             return "the game is over: no move can be made"
-        try:
-            reason = self._why_illegal_json(doc)
-        except Exception:  # a malformed doc may trip the game's explainer; fall back
-            reason = None
+        fields = {name: value for name, value in doc.items() if name != "kind"}
+        explain = lambda: self._why_illegal_json(doc)  # noqa: E731
+        shape = self._shape_message(kind, fields, legal, explain)
+        if shape is not None:
+            return f"illegal move {doc!r} for seat {self.current_player}: {shape}"
+        reason = self._game_reason(explain)
         who = f"seat {self.current_player}"
         if reason:
             return f"illegal move {doc!r} for {who}: {reason}"
-        kinds = sorted({a.kind for a in legal})
-        if kind not in kinds:
-            return f"no move of kind '{kind}' is legal now for {who}; legal kinds now: {', '.join(kinds)}"
         return f"illegal move {doc!r} for {who}: its arguments match no legal move now"
+
+    def _shape_message(self, kind: Any, fields: dict, legal: list[Action], explain) -> str | None:
+        """What is wrong with the move's shape, or None if it is well shaped. For a kind not
+        legal now, the game may add why (a power already used this turn, say)."""
+        of_kind = [a for a in legal if a.kind == kind]
+        if of_kind:
+            return shape_problem(kind, fields, of_kind)
+        kinds = ", ".join(sorted({a.kind for a in legal}))
+        message = f"no move of kind {kind!r} is legal now; legal kinds now: {kinds}"
+        reason = self._game_reason(explain)
+        return f"{message} ({reason})" if reason else message
+
+    @staticmethod
+    def _game_reason(explain) -> str | None:
+        try:
+            return explain()
+        except Exception:  # the game's explainer tripped on this move: the default words
+            return None
 
     def _why_illegal_json(self, doc: dict) -> str | None:
         return None
+
+
+def _fields_of(args: Any) -> dict | None:
+    """An Action's arguments as a dict, or None unless they are (name, value) pairs with
+    distinct string names."""
+    fields: dict = {}
+    try:
+        for name, value in args:
+            if not isinstance(name, str) or name in fields or name == "kind":
+                return None
+            fields[name] = value
+    except (TypeError, ValueError):
+        return None
+    return fields

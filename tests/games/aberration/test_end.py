@@ -110,7 +110,8 @@ def test_moves_name_spaces_by_their_ids():
     try:
         s.apply_json({"kind": "target", "space": here, "monster": 9})
     except IllegalAction as exc:
-        assert "AR-M-1" in str(exc)
+        # the engine checks a move's shape before the game's rules (issue #22 item 18)
+        assert "the field 'space' of a 'target' move must be a string, not an integer" in str(exc)
     else:
         raise AssertionError("a space index was accepted")
     assert s._dump() == before

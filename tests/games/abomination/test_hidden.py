@@ -401,11 +401,14 @@ def test_illegal_moves_name_the_rule():
     do(s, "place", space="market_sell", meeple="assistant")
     s.bump = ((0, True), (0, False))
     s._legal = None
-    refused(s, {"kind": "place", "space": "market_sell", "meeple": "assistant", "bump": 0}, "AM-Y-4")
+    # no place move bumps now: the engine names the field before the game's rules (issue #22 item 18)
+    with pytest.raises(cardboard.IllegalAction, match=r"'bump' is not a field of a 'place' move"):
+        s.apply_json({"kind": "place", "space": "market_sell", "meeple": "assistant", "bump": 0})
     s.bump = ()
     s._legal = None
     do(s, "place", space="study", meeple="assistant")
-    refused(s, {"kind": "place", "space": "market_sell", "meeple": "scientist", "bump": 0}, "AM-D-2")
+    with pytest.raises(cardboard.IllegalAction, match=r"'bump' is not a field of a 'place' move"):
+        s.apply_json({"kind": "place", "space": "market_sell", "meeple": "scientist", "bump": 0})
     # out of turn: a lab move in the city phase names whose decision it is
     msg = refused(s, {"kind": "build", "slot": 2, "side": "start", "stage": 1, "animal": [0, 0, 0]}, "AM-Y-1")
     assert "seat 0" in msg
