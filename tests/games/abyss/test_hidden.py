@@ -15,7 +15,7 @@ from cardboard.engine import Rng
 from cardboard.games.abyss.content import RACES
 
 from .helpers import at_turn, do, give_lords, make, set_hand
-from .test_powers import ready, recruit, set_council, set_tokens, stack_locations
+from .test_powers import court_with, ready, recruit, set_council, set_tokens, stack_locations
 
 HIDDEN_LIST_KEYS = {"deck", "discard", "lord_deck", "loc_deck", "hidden", "hands"}  # "token_pool" is a count
 
@@ -64,6 +64,12 @@ def _perturb(state, seat, r):
     places = [("deck", None), ("discard", None)] + [("council", i) for i in range(len(RACES))] + [
         ("hands", i) for i in range(cfg.players) if i != seat]
 
+    def unknown(p, c):  # [AY-D-22] the cards nobody can place: only those may move
+        name, i = p
+        if name == "hands":
+            return c not in s.seen[i]
+        return name == "council" or s.blind >> c & 1
+
     def get(p):
         name, i = p
         return list(getattr(s, name)) if i is None else list(getattr(s, name)[i])
@@ -85,15 +91,14 @@ def _perturb(state, seat, r):
         x, y = ca[i], cb[j]
         if a == b or x == y:
             continue
-        if a[0] == "hands" and x in s.seen[a[1]] or b[0] == "hands" and y in s.seen[b[1]]:
+        if not unknown(a, x) or not unknown(b, y):
             continue
-        if a[0] == "hands" and cfg.card_race[y] < 0 or b[0] == "hands" and cfg.card_race[x] < 0:
-            continue
-        if (a[0] in ("council", "hands") or b[0] in ("council", "hands")) and cfg.card_race[x] != cfg.card_race[y]:
-            continue   # a stack's race and the races of a hand's unseen Allies [AY-D-21] are known
+        if cfg.card_race[x] != cfg.card_race[y]:
+            continue   # the race of every unknown card is known [AY-D-21, AY-D-22]
         ca[i], cb[j] = y, x
         put(a, ca)
         put(b, cb)
+        s.blind |= 1 << x | 1 << y
     deck = list(s.deck)
     r.shuffle(deck)
     s.deck = tuple(deck)
@@ -484,3 +489,103 @@ def test_determinize_deals_each_unseen_ally_of_a_hand_from_its_race():
                     checked += sum(council_races(s, o))
                     values.add(tuple(sorted(set(d.hands[o]) - set(s.seen[o]))))
     assert checked > 20 and len(values) > 10   # races kept, the cards themselves re-dealt
+
+
+# ---------------------------------------------------------------- re-deals follow the log (AY-D-22)
+def _kinds(cfg, cards):
+    out = {}
+    for c in cards:
+        if cfg.card_race[c] >= 0:
+            k = (cfg.card_race[c], cfg.card_value[c])
+            out[k] = out.get(k, 0) + 1
+    return out
+
+
+def _covers(big, small):
+    return all(big.get(k, 0) >= n for k, n in small.items())
+
+
+def _public_record(s):
+    """What anyone who read the whole log knows of the Allies' places, worked out from the log
+    alone (not from the state's own bookkeeping): per seat the kinds seen going into the hand and
+    not seen leaving it; the kinds seen going into the discard pile since the last reshuffle; the
+    kinds known to be in the deck (the reshuffled pile, less the kinds revealed since)."""
+    from cardboard.engine.data import cons_to_list
+    cfg = s.cfg
+    n = cfg.players
+    hands = [{} for _ in range(n)]
+    pile, deck = {}, {}
+
+    def add(d, k):
+        d[k] = d.get(k, 0) + 1
+
+    def sub(d, k):
+        if d.get(k, 0) > 0:
+            d[k] -= 1
+
+    kind = lambda c: (cfg.card_race[c], cfg.card_value[c])  # noqa: E731
+    for e in cons_to_list(s.log):
+        k = e[0]
+        if k in ("buy", "take", "forced_take"):
+            add(hands[e[1]], kind(e[2]))
+        elif k == "recruit":
+            seat, pay, keep = e[1], e[3], e[5]
+            for name, v in pay:
+                sub(hands[seat], (RACES.index(name), v))
+                add(pile, (RACES.index(name), v))
+            sub(pile, kind(keep))       # the affiliated one stays in front of its owner
+        elif k in ("sell", "discard"):
+            sub(hands[e[1]], kind(e[2]))
+            add(pile, kind(e[2]))
+        elif k == "reveal" and cfg.card_race[e[2]] >= 0:
+            sub(deck, kind(e[2]))
+        elif k == "reshuffle":
+            deck, pile = pile, {}
+    return hands, pile, deck
+
+
+def test_determinize_keeps_an_ally_paid_in_sight_out_of_the_hands():
+    """AY-D-22 (issue #22 item 6): a payment is public: once seat 1 has recruited with its Jellyfish
+    5, no re-deal of seat 0's may put a Jellyfish 5 back into a hand or a Council stack (there is
+    one), however many Jellyfish seat 1 still holds unseen."""
+    from .helpers import set_council
+    _, s = make(3)
+    set_council(s, {"jellyfish": [5, 1, 2], "squid": [2], "shellfish": [3]})
+    at_turn(s, 1)
+    for race in ("jellyfish", "squid", "shellfish"):
+        s._take_stack(1, RACES.index(race))     # taken unseen: races public, values not
+    court_with(s, "shaman")
+    at_turn(s, 1)
+    do(s, "recruit", lord="shaman", pay=[["squid", 2], ["shellfish", 3], ["jellyfish", 5]])
+    assert any("recruits The Shaman with" in line and "jellyfish 5" in line for line in s.view(0)["log"])
+    cfg = s.cfg
+    j5 = (RACES.index("jellyfish"), 5)
+    for seed in range(60):
+        d = s.determinize(0, seed)
+        places = [c for h in d.hands for c in h] + [c for st in d.council for c in st]
+        assert all((cfg.card_race[c], cfg.card_value[c]) != j5 for c in places), seed
+        assert _kinds(cfg, d.discard).get(j5) == 1
+        assert len(d.hands[1]) == 2 and all(cfg.card_race[c] == RACES.index("jellyfish") for c in d.hands[1])
+
+
+def test_determinize_agrees_with_the_log_over_random_games():
+    """AY-D-20, AY-D-22, AY-H-4 (issue #22 item 6): over random games, every seat and every position,
+    a re-deal keeps in each other hand the Allies seen going in and not seen leaving, keeps in the
+    discard pile the Allies seen going there, and in a reshuffled deck those known to be in it; the
+    re-dealt cards are only those nobody could place; every component is still once somewhere."""
+    from .helpers import check_conserved
+    snaps, _ = _snapshots()
+    checked_pile = 0
+    for k, s in enumerate(snaps):
+        hands, pile, deck = _public_record(s)
+        cfg = s.cfg
+        for seat in range(cfg.players):
+            d = s.determinize(seat, 300 + k)
+            check_conserved(d)
+            assert d.hands[seat] == s.hands[seat] and d.track == s.track and d.affiliated == s.affiliated
+            for o in range(cfg.players):
+                assert _covers(_kinds(cfg, d.hands[o]), hands[o]), (k, seat, o)
+            assert _covers(_kinds(cfg, d.discard), pile), (k, seat)
+            assert _covers(_kinds(cfg, d.deck), deck), (k, seat)
+            checked_pile += sum(pile.values())
+    assert checked_pile > 100

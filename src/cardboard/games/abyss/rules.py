@@ -43,7 +43,7 @@ class AbyssAction(Action):
 
 
 class AbyssState(PowersMixin, LocationsMixin, State):
-    __slots__ = ("cfg", "phase", "player", "decider", "pearls", "treasury", "hands", "seen", "affiliated",
+    __slots__ = ("cfg", "phase", "player", "decider", "pearls", "treasury", "hands", "seen", "blind", "affiliated",
                  "_free", "_disabled", "powers", "locations", "keys", "key_supply", "tokens", "token_pool",
                  "deck", "discard", "track", "threat", "bought", "buyers", "offer", "reward_space",
                  "council", "court", "lord_deck", "lord_discard", "loc_deck", "loc_open",
@@ -67,6 +67,7 @@ class AbyssState(PowersMixin, LocationsMixin, State):
         cards = list(range(cfg.n_cards))
         rng.shuffle(cards)  # [AY-S-2] the Exploration deck on its track
         s.deck = tuple(cards)  # the top is the end
+        s.blind = (1 << cfg.n_cards) - 1  # [AY-D-22] no card of the deck has been seen
         s.discard = ()
         s.track = ()
         s.council = ((),) * len(RACES)
@@ -206,8 +207,11 @@ class AbyssState(PowersMixin, LocationsMixin, State):
             else:
                 raise ValueError(f"no {name} {v} in seat {seat}'s hand")
         self.hands = _set(self.hands, seat, tuple(hand))
+        blind = self.blind
         for c in spent:
             self._unsee(seat, c)
+            blind &= ~(1 << c)  # [AY-D-22] seen leaving: known wherever it goes
+        self.blind = blind
         return spent
 
     def _unsee(self, seat: int, card: int) -> None:
@@ -340,6 +344,7 @@ class AbyssState(PowersMixin, LocationsMixin, State):
             self._reshuffle()
         card = self.deck[-1]
         self.deck = self.deck[:-1]
+        self.blind &= ~(1 << card)  # [AY-D-22] face up: known from now on
         self.track = self.track + (card,)
         self._say("reveal", self.player, card, len(self.track))
         last = len(self.track) == cfg.setup.track_size
@@ -501,6 +506,7 @@ class AbyssState(PowersMixin, LocationsMixin, State):
                 self.discard = self.discard + (card,)
             else:
                 council[race] = council[race] + (card,)
+                self.blind |= 1 << card  # [AY-H-2] face down in the Council: a gamble again
                 sent.add(race)
         self.council = tuple(council)
         self.track = ()
@@ -717,6 +723,8 @@ class AbyssState(PowersMixin, LocationsMixin, State):
             kept = tuple(best[r] for r in sorted(best))
             self.affiliated = _set(self.affiliated, seat, self.affiliated[seat] + kept)
             self.discard = self.discard + tuple(c for c in self.hands[seat] if c not in kept)
+            for c in self.hands[seat]:
+                self.blind &= ~(1 << c)
             self.hands = _set(self.hands, seat, ())
             self.seen = _set(self.seen, seat, ())
             self._say("final_affiliation", seat, kept)

@@ -4,6 +4,7 @@ Hidden: hands (sizes public, the Allies seen going into them [AY-D-20] and the r
 in a Council stack [AY-D-21]), the Council stacks' contents (sizes public), Monster token values
 (each player knows their own), the orders of the decks, the Locations drawn until they are
 placed, the discard pile's order and contents. Everything is shown once the game is over.
+A re-deal for search keeps every card whose place the seat saw, the log included [AY-D-22].
 """
 from __future__ import annotations
 
@@ -133,6 +134,7 @@ def dump(state) -> dict:
         "council": [list(st) for st in state.council], "tokens": [list(t) for t in state.tokens],
         "token_pool": list(state.token_pool), "lord_deck": list(state.lord_deck),
         "loc_deck": list(state.loc_deck), "drawn": list(state.drawn), "loc_out": list(state.loc_out),
+        "unknown_cards": [c for c in range(state.cfg.n_cards) if state.blind >> c & 1],
         "rng": state.rng.state, "decider": state.decider, "todo": [list(t) for t in state.todo],
         "offer": list(state.offer), "control": state.control and [list(state.control[0]), state.control[1]],
         "acted": state.acted, "used": sorted(state.used), "to_discard": state.to_discard,
@@ -142,46 +144,87 @@ def dump(state) -> dict:
 
 
 def determinize(state, seat: int, seed: int):
-    """A copy where everything `seat` cannot see is re-dealt at random, consistently with what it
-    sees: each Council stack keeps its race and size, every hand and pile its size, every hand the
-    Allies seen going into it and the races of those it took from the Council. The result
-    depends only on `seat`'s information and the seed ([AY-H-4])."""
+    """A copy where everything `seat` cannot see is re-dealt at random, consistently with all it
+    has seen ([AY-H-4], [AY-D-22]). An Exploration card whose place the table knows stays there: the
+    Allies seen going into a hand and not seen leaving it [AY-D-20], every card seen going into the
+    discard pile (payments, discards, sales, Monsters) and, after a reshuffle, into the deck. The
+    others are unknown, but the race of each is known [AY-D-21, AY-D-22]: a Council stack's by its
+    space, a hand's from the stacks it took, an Oracle's discarded stack by its space, and the
+    deck's by elimination (every card is counted once). So the re-deal permutes the unknown cards
+    of each race among the places of that race; the deck's order is shuffled. The result depends
+    only on `seat`'s information and the seed."""
     cfg = state.cfg
     race = cfg.card_race
+    blind = state.blind
     new = state.clone()
     rng = Rng(seed)
-    # Exploration cards: deck, discard, Council stacks and the unseen cards of the other hands
-    # form one pool; the places whose race is known take cards of that race from it.
-    pool = list(state.deck) + list(state.discard)
+    # One pool: the unknown cards (marked in `unknown`) and the known cards of the deck (only
+    # their order is unknown). Shuffled once; each place of a known race takes the first cards
+    # of its race in the pool, the deck takes what is left, in the pool's order.
+    pool = []
+    unknown = 0
     for st in state.council:
         pool += st
-    needs = {}
+    hand_known = {}
     for s, hand in enumerate(state.hands):
-        if s != seat:  # [AY-D-20] the Allies seen going into a hand stay in it
-            seen = list(state.seen[s])
-            pool += [c for c in hand if c not in seen]
-            needs[s] = council_races(state, s)  # [AY-D-21]
+        if s != seat and hand:
+            seen = state.seen[s]
+            if seen:
+                seen = list(seen)
+                for c in hand:
+                    if c in seen:
+                        seen.remove(c)
+                    else:
+                        pool.append(c)
+            else:
+                pool += hand
+            hand_known[s] = state.seen[s]
+    pile_known = []
+    pile_counts = None
+    for c in state.discard:
+        if blind >> c & 1:  # an Oracle's stack: its race only is known
+            pool.append(c)
+            if pile_counts is None:
+                pile_counts = [0] * len(RACES)
+            pile_counts[race[c]] += 1
+        else:
+            pile_known.append(c)
+    for c in pool:
+        unknown |= 1 << c
+    for c in state.deck:
+        if blind >> c & 1:  # never seen, or an Oracle's card reshuffled: only its race is known
+            unknown |= 1 << c
+    pool += state.deck
     pool.sort()
     rng.shuffle(pool)
     of_race = [[] for _ in RACES]
     for c in pool:
-        if race[c] >= 0:
+        if unknown >> c & 1 and race[c] >= 0:
             of_race[race[c]].append(c)
-    dealt = set()
+    dealt = 0
 
     def deal(r: int, k: int) -> list[int]:
+        nonlocal dealt
         cards, of_race[r] = of_race[r][:k], of_race[r][k:]
-        dealt.update(cards)
+        for c in cards:
+            dealt |= 1 << c
         return cards
 
     new.council = tuple(tuple(deal(r, len(st))) for r, st in enumerate(state.council))
-    hands = list(state.hands)
-    for s, counts in needs.items():
-        hands[s] = tuple(sorted(state.seen[s] + tuple(c for r, k in enumerate(counts) for c in deal(r, k))))
-    new.hands = tuple(hands)
-    pool = [c for c in pool if c not in dealt]
-    new.discard, pool = tuple(pool[:len(state.discard)]), pool[len(state.discard):]
-    new.deck = tuple(pool)
+    if hand_known:
+        hands = list(state.hands)
+        for s, known in hand_known.items():
+            counts = council_races(state, s)
+            hands[s] = tuple(sorted(known + tuple(c for r, k in enumerate(counts) if k for c in deal(r, k))))
+        new.hands = tuple(hands)
+    if pile_counts is not None:
+        for r, k in enumerate(pile_counts):
+            if k:
+                pile_known += deal(r, k)
+    pile_known.sort()
+    new.discard = tuple(pile_known)  # its order is never read: a reshuffle sorts it first
+    new.deck = tuple(c for c in pool if not dealt >> c & 1)
+    new.blind = blind | unknown  # the cards dealt are unknown where they land
     # Monster tokens: every one but the seat's own is face down.
     hidden = sorted(list(state.token_pool) + [t for s, ts in enumerate(state.tokens) if s != seat for t in ts])
     rng.shuffle(hidden)
