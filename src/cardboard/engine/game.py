@@ -116,6 +116,13 @@ class Game:
         measure = cls.part("features", "features")
         return measure(state) if measure is not None else [{} for _ in range(state.game.players)]
 
+    @classmethod
+    def encoding(cls) -> dict | None:
+        """How the research adapters (cardboard.interop) number the game's moves and observe its
+        views: the game's `encoding.py` (`ENCODING`, see cardboard.interop.spec), else None and
+        the adapters' generic encoding."""
+        return cls.part("encoding", "ENCODING")
+
     # ---------------------------------------------------------------- hooks
     def _configure(self, options: dict) -> None:
         raise NotImplementedError

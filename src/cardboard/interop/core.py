@@ -1,0 +1,192 @@
+"""What the three adapters share: a game played choice by choice, its masks, observations and rewards.
+
+`Table` holds one cardboard state and the choices made so far towards the current move (see
+spec.py). It offers the legal choices now, takes one, and plays the move once its choices are
+complete. Nothing here knows any game: the moves come from `legal_actions()`, the encoding from
+the game's `encoding.py` or the fallback, the observations from `view(seat)`.
+"""
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from ..engine import ConfigError, State, game_class, load_game
+from .spec import DONE, EncodingError, MoveEncoding, explore
+
+REWARDS = ("win", "margin", "score")
+_encodings: dict[type, MoveEncoding] = {}
+
+
+def game_declaration(cls) -> dict:
+    """The game's own `encoding.py` declaration (ENCODING), or an empty one."""
+    found = cls.encoding() if hasattr(cls, "encoding") else None
+    return found or {}
+
+
+def move_encoding(game_id_or_cls) -> MoveEncoding:
+    """The game's table of choices: declared in its encoding.py, else learned from play (cached)."""
+    cls = game_class(game_id_or_cls) if isinstance(game_id_or_cls, str) else game_id_or_cls
+    found = _encodings.get(cls)
+    if found is None:
+        declared = game_declaration(cls).get("moves")
+        found = MoveEncoding(declared) if declared else explore(cls)
+        _encodings[cls] = found
+    return found
+
+
+def rewards(state: State, kind: str) -> list[float]:
+    """Each seat's reward for a finished game. "win": +1 for the winners and -1 for the others (a
+    co-operative game: +1 for everyone on a win, -1 on a loss); "margin": the seat's score minus
+    the best other seat's (alone at the table, or in a co-operative game: its score); "score": the
+    seat's own score."""
+    scores, winners = state.outcome()
+    n = len(scores)
+    if kind == "win":
+        if state.game.cooperative:
+            return [1.0 if winners else -1.0] * n
+        return [1.0 if seat in winners else -1.0 for seat in range(n)]
+    if kind == "score" or n == 1 or state.game.cooperative:
+        return [float(s) for s in scores]
+    if kind == "margin":
+        out = []
+        for seat in range(n):
+            best = max(s for other, s in enumerate(scores) if other != seat)
+            out.append(float(scores[seat] - best))
+        return out
+    raise ConfigError(f"reward must be one of {', '.join(REWARDS)}, not {kind!r}")
+
+
+def check_reward(kind: str) -> str:
+    if kind not in REWARDS:
+        raise ConfigError(f"reward must be one of {', '.join(REWARDS)}, not {kind!r}")
+    return kind
+
+
+class Table:
+    """One game played as a sequence of integer choices.
+
+    `choices()` lists the legal choices now (sorted), `choose(i)` takes one (playing the move
+    when it is complete), `pending` is the choices made so far towards the current move.
+    """
+
+    __slots__ = ("game", "state", "encoding", "pending", "_moves", "_options", "_legal")
+
+    def __init__(self, game_id: str, players: int | None = None, seed: int | None = None,
+                 options: dict | None = None, state: State | None = None):
+        if state is not None:
+            self.game = state.game
+            self.state = state
+        else:
+            cls = game_class(game_id)
+            if players is None:
+                players = cls.setups[0][0] if cls.setups else cls.min_players
+            self.game = load_game(game_id, players, seed, options)
+            self.state = self.game.new_initial_state()
+        self.encoding = move_encoding(type(self.game))
+        self.pending: tuple[int, ...] = ()
+        self._moves = None    # [(action, choices)] consistent with `pending`
+        self._options = None  # choice -> [(action, choices)] among them
+        self._legal = None
+
+    def clone(self) -> "Table":
+        new = Table.__new__(Table)
+        new.game = self.game
+        new.state = self.state.clone()
+        new.encoding = self.encoding
+        new.pending = self.pending
+        new._moves = self._moves
+        new._options = self._options
+        new._legal = self._legal
+        return new
+
+    @property
+    def current_player(self) -> int | None:
+        return self.state.current_player
+
+    def is_terminal(self) -> bool:
+        return self.state.is_terminal()
+
+    def _candidates(self):
+        if self._moves is None:
+            choices = self.encoding.choices
+            self._moves = [(a, choices(a)) for a in self.state.legal_actions()]
+        return self._moves
+
+    def _group(self) -> dict[int, list]:
+        """The next choices, each with the moves it keeps open (DONE: the move that ends here)."""
+        if self._options is None:
+            k = len(self.pending)
+            options: dict[int, list] = {}
+            for pair in self._candidates():
+                seq = pair[1]
+                options.setdefault(seq[k] if len(seq) > k else DONE, []).append(pair)
+            self._options = options
+        return self._options
+
+    def choices(self) -> list[int]:
+        """The legal choices now, in increasing order (empty at the end of the game)."""
+        if self._legal is None:
+            if self.state.is_terminal():
+                self._legal = []
+            elif not self.pending:
+                self._legal = sorted({seq[0] for _, seq in self._candidates()})
+            else:
+                self._legal = sorted(self._group())
+        return self._legal
+
+    def choose(self, choice: int) -> bool:
+        """Take one choice; True if it completed a move (which is then played)."""
+        if self.state.is_terminal():
+            raise ConfigError("the game is over: no choice can be made")
+        options = self._group()
+        moves = options.get(choice)
+        if moves is None:
+            raise ConfigError(f"choice {choice} ({self._describe(choice)}) is not legal now; "
+                              f"legal choices: {self.choices()}")
+        k = len(self.pending) + 1
+        while True:
+            if choice == DONE or len(moves) == 1:
+                # DONE: the move that ends here; a single move left: its remaining choices are forced
+                self._play(next(a for a, seq in moves if len(seq) == k - 1) if choice == DONE else moves[0][0])
+                return True
+            # several moves go on: group them by their next choice; a forced one is taken at once
+            nxt: dict[int, list] = {}
+            for pair in moves:
+                seq = pair[1]
+                nxt.setdefault(seq[k] if len(seq) > k else DONE, []).append(pair)
+            self.pending += (choice,)
+            if len(nxt) > 1:
+                self._moves = moves
+                self._options = nxt
+                self._legal = None
+                return False
+            (choice, moves), = nxt.items()
+            k += 1
+
+    def _play(self, action) -> None:
+        self.state.apply_trusted(action)
+        self.pending = ()
+        self._moves = self._options = self._legal = None
+
+    def _describe(self, choice: Any) -> str:
+        if isinstance(choice, int) and 0 <= choice < self.encoding.size:
+            return self.encoding.label(choice)
+        return "out of range"
+
+    def apply_move(self, action) -> None:
+        """Play a whole engine move at once (a seated cardboard agent's), between two moves."""
+        if self.pending:
+            raise ConfigError("a move is half chosen: finish it before playing another")
+        self.state.apply(action)
+        self._moves = self._options = self._legal = None
+
+    def rewards(self, kind: str) -> list[float]:
+        return rewards(self.state, kind)
+
+
+def squash(x: float) -> float:
+    """A number's feature: itself near zero, its logarithm far from it (asinh)."""
+    return math.asinh(x)
+
+
+__all__ = ["Table", "move_encoding", "rewards", "EncodingError", "REWARDS", "squash"]

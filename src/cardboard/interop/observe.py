@@ -1,0 +1,126 @@
+"""Observations: a fixed-shape float32 vector per seat, built from `view(seat)` alone.
+
+The vector has three blocks:
+
+    view       the seat's view. A game may give its own features (`encoding.py`: ENCODING's
+               "observe": a function view -> list of floats, with "observation_size" and
+               "observation_fields", [(name, size, meaning)], documenting each); otherwise the
+               view's JSON is hashed (the hashing trick): every leaf adds to one slot of
+               `VIEW_SIZE`, picked by a CRC-32 of its path. A number at path p (list indices
+               written as numbers, e.g. `seats/0/food`) adds asinh(value) to slot(p) and, inside a
+               list, to slot(p with each index as `*`) too (a sum over the list); true adds 1 the
+               same way; a string s of at most 40 characters adds 1 to slot(p=s) (and to
+               slot(p*=s), a count over the list); a list adds asinh(its length) to slot(p*#).
+               Longer strings (labels, rules text, log lines) and nulls add nothing.
+    seat       one-hot of the observing seat (`max_players` slots)
+    pending    the choices already made towards the move being chosen (one slot per choice, N)
+
+Nothing but `view(seat)`, the seat and the seat's own pending choices goes in, so re-dealing
+what the seat cannot see (`determinize`) never changes it.
+"""
+from __future__ import annotations
+
+import math
+import zlib
+
+import numpy as np
+
+VIEW_SIZE = 1024
+LONGEST_WORD = 40
+MAX_ITEMS = 64   # list items past this many are counted in the length only
+_asinh = math.asinh
+
+
+class Observer:
+    """Turns a state into the observation of one seat, for one game set-up."""
+
+    def __init__(self, cls, encoding, declaration: dict):
+        self.cls = cls
+        self.encoding = encoding
+        self.custom = declaration.get("observe")
+        self.view_size = int(declaration.get("observation_size", VIEW_SIZE)) if self.custom else VIEW_SIZE
+        self.seats = cls.max_players
+        self.size = self.view_size + self.seats + encoding.size
+        self._slots: dict[str, int] = {}
+
+    def fields(self) -> list[tuple[str, int, str]]:
+        """(name, size, meaning) of each block, in order."""
+        if self.custom:
+            view = list(self.cls.encoding().get("observation_fields", [("view", self.view_size, "the game's own features")]))
+        else:
+            view = [("view", self.view_size, "the view's JSON, hashed (see cardboard.interop.observe)")]
+        return view + [("seat", self.seats, "one-hot of the observing seat"),
+                       ("pending", self.encoding.size, "the choices already made towards the current move")]
+
+    def observe(self, view: dict, seat: int, pending: tuple[int, ...], out: np.ndarray | None = None) -> np.ndarray:
+        if out is None:
+            out = np.zeros(self.size, np.float32)
+        else:
+            out.fill(0.0)
+        if self.custom:
+            values = self.custom(view, seat)
+            out[:self.view_size] = values
+        else:
+            keys: list = []
+            vals: list = []
+            _walk(view, "", "", keys, vals)
+            if keys:
+                slot = self._slots
+                if len(slot) > 500_000:
+                    slot.clear()
+                idx = []
+                size = self.view_size
+                for key in keys:
+                    i = slot.get(key)
+                    if i is None:
+                        i = slot[key] = zlib.crc32(key.encode()) % size
+                    idx.append(i)
+                out[:size] = np.bincount(idx, weights=vals, minlength=size)
+        out[self.view_size + seat] = 1.0
+        base = self.view_size + self.seats
+        for choice in pending:
+            out[base + choice] = 1.0
+        return out
+
+    def slot_of(self, key: str) -> int:
+        return zlib.crc32(key.encode()) % self.view_size
+
+
+def _walk(node, pos: str, star: str, keys: list, vals: list) -> None:
+    """Each leaf of a view as (key, value) pairs: see the module's docstring."""
+    if isinstance(node, dict):
+        for k, v in node.items():
+            _walk(v, f"{pos}/{k}", f"{star}/{k}", keys, vals)
+    elif isinstance(node, (list, tuple)):
+        keys.append(star + "#")
+        vals.append(_asinh(len(node)))
+        star_item = star + "/*"
+        for i, v in enumerate(node[:MAX_ITEMS]):
+            _walk(v, f"{pos}/{i}", star_item, keys, vals)
+    elif node is True:
+        keys.append(pos)
+        vals.append(1.0)
+        if star != pos:
+            keys.append(star)
+            vals.append(1.0)
+    elif isinstance(node, (int, float)) and node is not False:
+        if node:
+            x = _asinh(node)
+            keys.append(pos)
+            vals.append(x)
+            if star != pos:
+                keys.append(star)
+                vals.append(x)
+    elif isinstance(node, str) and len(node) <= LONGEST_WORD:
+        keys.append(f"{pos}={node}")
+        vals.append(1.0)
+        if star != pos:
+            keys.append(f"{star}={node}")
+            vals.append(1.0)
+
+
+def view_paths(view: dict) -> list[str]:
+    """The keys a view's leaves add to (with list indices as `*`), for the docs."""
+    keys: list = []
+    _walk(view, "", "", keys, [])
+    return keys

@@ -1,0 +1,152 @@
+"""PettingZoo: every cardboard game as an AEC environment.
+
+    from cardboard.interop import pettingzoo as cz
+    env = cz.env("<game id>", players=3, reward="win", **options)
+    env.reset(seed=1)
+    for agent in env.agent_iter():
+        obs, reward, termination, truncation, info = env.last()
+        mask = obs["action_mask"]
+        action = None if termination or truncation else env.action_space(agent).sample(mask)
+        env.step(action)
+
+Agents are "player_0" ... "player_<n-1>" (the game's seats). Each observation is a dict:
+"observation" (float32, see cardboard.interop.observe) and "action_mask" (int8, one per choice);
+the mask is in `infos[agent]["action_mask"]` too, for loops that skip the observation
+(`env.last(observe=False)`). A move with several parts is chosen in several steps by the same
+agent (see cardboard.interop.spec). Rewards come at the end only: "win" (+1 each winner, -1 the
+others; a co-operative game: +1 all on a win, -1 all on a loss) or "margin" (the seat's score
+minus the best other seat's; alone, or co-operative: the score) or "score".
+An illegal choice raises ValueError naming it and the legal ones.
+"""
+from __future__ import annotations
+
+import json
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from ..engine import game_class
+from .core import Table, check_reward, game_declaration, move_encoding
+from .observe import Observer
+
+
+def env(game_id: str, players: int | None = None, reward: str = "win", render_mode: str | None = None,
+        **options):
+    """The AEC environment of a game, in PettingZoo's usual wrappers (order enforcing)."""
+    return wrappers.OrderEnforcingWrapper(raw_env(game_id, players, reward, render_mode, **options))
+
+
+class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name)
+    metadata = {"name": "cardboard_v0", "render_modes": ["ansi", "human"], "is_parallelizable": False}
+
+    def __init__(self, game_id: str, players: int | None = None, reward: str = "win",
+                 render_mode: str | None = None, **options):
+        super().__init__()
+        cls = game_class(game_id)
+        if players is None:
+            players = cls.setups[0][0] if cls.setups else cls.min_players
+        cls(players, 0, dict(options))  # check the set-up now, with the game's own error
+        self.game_id = game_id
+        self.players = players
+        self.options = dict(options)
+        self.reward_kind = check_reward(reward)
+        self.render_mode = render_mode
+        self.metadata = dict(self.metadata, name=f"cardboard_{game_id.replace('-', '_')}_v0")
+        self.encoding = move_encoding(cls)
+        self.observer = Observer(cls, self.encoding, game_declaration(cls))
+        self.possible_agents = [f"player_{i}" for i in range(players)]
+        self._index = {a: i for i, a in enumerate(self.possible_agents)}
+        n = self.encoding.size
+        obs_space = spaces.Dict({
+            "observation": spaces.Box(-np.inf, np.inf, (self.observer.size,), np.float32),
+            "action_mask": spaces.Box(0, 1, (n,), np.int8),
+        })
+        self.observation_spaces = {a: obs_space for a in self.possible_agents}
+        self.action_spaces = {a: spaces.Discrete(n) for a in self.possible_agents}
+        self.table: Table | None = None
+        self._seeds = np.random.default_rng()
+
+    def observation_space(self, agent):
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent):
+        return self.action_spaces[agent]
+
+    # ------------------------------------------------------------ AEC
+    def reset(self, seed: int | None = None, options: dict | None = None):
+        if seed is not None:
+            self._seeds = np.random.default_rng(seed)
+        game_seed = int(self._seeds.integers(0, 2**62))
+        self.table = Table(self.game_id, self.players, game_seed, self.options)
+        self.agents = self.possible_agents[:]
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos = {a: {} for a in self.agents}
+        self._after_move()
+
+    def _mask(self, agent) -> np.ndarray:
+        mask = np.zeros(self.encoding.size, np.int8)
+        table = self.table
+        if table.state.current_player == self._index[agent]:
+            mask[table.choices()] = 1
+        return mask
+
+    def _after_move(self) -> None:
+        table = self.table
+        seat = table.state.current_player
+        if seat is None:
+            for a, r in zip(self.possible_agents, table.rewards(self.reward_kind)):
+                self.rewards[a] = r
+                self.terminations[a] = True
+            for a in self.agents:
+                self.infos[a] = {"action_mask": np.zeros(self.encoding.size, np.int8)}
+            return
+        self.agent_selection = self.possible_agents[seat]
+        for a in self.agents:
+            self.infos[a] = {"action_mask": self._mask(a)}
+
+    def observe(self, agent):
+        table = self.table
+        seat = self._index[agent]
+        pending = table.pending if table.state.current_player == seat else ()
+        obs = self.observer.observe(table.state.view(seat), seat, pending)
+        return {"observation": obs, "action_mask": self._mask(agent)}
+
+    def step(self, action):
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            return self._was_dead_step(action)
+        table = self.table
+        try:
+            choice = int(action)
+        except (TypeError, ValueError):
+            raise ValueError(f"an action is a choice number in range({self.encoding.size}), not {action!r}") from None
+        if choice not in table.choices():
+            raise ValueError(f"choice {choice} ({table._describe(choice)}) is not legal for {agent} now; "
+                             f"legal choices: {table.choices()[:40]}")
+        self._cumulative_rewards[agent] = 0.0
+        for a in self.agents:
+            self.rewards[a] = 0.0
+        table.choose(choice)
+        self._after_move()
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            print(self.render())
+
+    def render(self):
+        if self.render_mode is None:
+            return None
+        table = self.table
+        seat = table.state.current_player
+        view = table.state.view(seat)
+        text = json.dumps(view, indent=1)
+        if table.pending:
+            text += "\nchosen so far: " + ", ".join(table.encoding.label(c) for c in table.pending)
+        return text
+
+    def close(self):
+        pass
