@@ -6,7 +6,8 @@ and tuples (never mutated in place), and writes five hooks:
     _current_player()          seat deciding now, None when the game is over
     _legal_actions()           every legal Action now
     _do(action)                apply a known-legal action (chance via self.rng)
-    _scores()                  a float per seat (provisional before the end)
+    _scores()                  a number per seat (provisional before the end); `scores()`
+                               gives ints when all are whole, floats otherwise
     _view(seat)                JSON-safe dict of what `seat` may see (None = spectator)
 
 and may override `_why_illegal(action)` to name the rule a move breaks,
@@ -57,6 +58,9 @@ class State:
                     names.append(name)
         cls._copy_slots = tuple(names)
         cls._copy_into = _slot_copier(names)
+        own = cls.outcome  # a game's own outcome (or a mixin's) gives plain scores too
+        if own is not State.outcome and not getattr(own, "_plain", False):
+            cls.outcome = _plain_outcome(own)
 
     def __init__(self, game: "Game", rng: Rng):
         self.game = game
@@ -151,8 +155,9 @@ class State:
     def is_terminal(self) -> bool:
         return self._current_player() is None
 
-    def scores(self) -> list[float]:
-        return list(self._scores())
+    def scores(self) -> list[int | float]:
+        """A score per seat: ints where every score is a whole number (5, not 5.0), else floats."""
+        return plain_scores(self._scores())
 
     def winners(self) -> list[int]:
         """Seats with the best score (ties share the win). Games may refine the tie-break."""
@@ -160,9 +165,10 @@ class State:
         best = max(scores)
         return [seat for seat, s in enumerate(scores) if s == best]
 
-    def outcome(self) -> tuple[list[float], list[int]]:
+    def outcome(self) -> tuple[list[int | float], list[int]]:
         """`scores()` and `winners()` together: a search asks for both at the end of every
-        playout, and a game whose tie-break re-counts the scores overrides this to count once."""
+        playout, and a game whose tie-break re-counts the scores overrides this to count once
+        (its scores come out as `scores()` gives them: ints where whole)."""
         return self.scores(), self.winners()
 
     def view(self, seat: int | None = None) -> dict:
@@ -288,6 +294,27 @@ class State:
 
     def _why_illegal_json(self, doc: dict) -> str | None:
         return None
+
+
+def plain_scores(scores) -> list:
+    """Scores as a list: ints when every one is a whole number (5.0 -> 5), else as given (a game
+    with fractional scores keeps its floats)."""
+    out = list(scores)
+    for v in out:
+        if type(v) is not int and not (type(v) is float and v.is_integer()):
+            return out
+    return [int(v) for v in out]
+
+
+def _plain_outcome(own):
+    """A game's own `outcome`, its scores made plain as `scores()` makes them."""
+    def outcome(self):
+        scores, winners = own(self)
+        return plain_scores(scores), winners
+    outcome._plain = True
+    outcome.__doc__ = own.__doc__
+    outcome.__wrapped__ = own
+    return outcome
 
 
 def _fields_of(args: Any) -> dict | None:
