@@ -73,7 +73,24 @@ def test_machonero_rerolls_up_to_three():
     s.rng = ScriptedRng([5, 5])
     s.apply_json({"kind": "machonero", "dice": [2, 2]})
     assert s.dice == (1, 5, 5, 6) and s.fert[me] == 2 and s.current_player == me
-    assert "machonero" not in {a.kind for a in s.legal_actions()}  # once per turn
+
+
+def test_machonero_has_no_limit_a_turn_but_fertilizer():
+    """[AB-X-6] [AB-D-10] the text sets no "once per turn" (Colemo's does): each use pays a token."""
+    _, s = started(["machonero", "colemo"], players=3)
+    me = s.current_player
+    set_dice(s, [1, 2, 2, 6])
+    s.rng = ScriptedRng([5, 5, 3, 4, 4])
+    s.apply_json({"kind": "machonero", "dice": [2, 2]})
+    assert "machonero" in {a.kind for a in s.legal_actions()}  # again, on the same turn
+    s.apply_json({"kind": "machonero", "dice": [5]})
+    assert s.dice == (1, 3, 5, 6) and s.fert[me] == 1 and s.current_player == me
+    assert not s.view(me)["powers_used"].get("machonero")
+    s.apply_json({"kind": "machonero", "dice": [1, 3]})
+    assert s.dice == (4, 4, 5, 6) and s.fert[me] == 0 and s.current_player == me
+    assert "machonero" not in {a.kind for a in s.legal_actions()}  # no fertilizer left
+    with pytest.raises(cardboard.IllegalAction, match=r"fertilizer token and you have none \[AB-X-6\]"):
+        s.apply_json({"kind": "machonero", "dice": [4]})
 
 
 def test_don_maceta_adds_a_pot():

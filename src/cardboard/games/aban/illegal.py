@@ -59,8 +59,6 @@ def explain_illegal(state, kind, args: dict) -> str | None:
     if kind == "machonero":
         if "machonero" not in supers:
             return "Machonero is not among this game's super plants [AB-X-1]"
-        if state.used & 2:
-            return "Machonero is used at most once per turn [AB-D-10]"
         if state.fert[me] < 1:
             return "Machonero costs a fertilizer token and you have none [AB-X-6]"
         return "Machonero re-rolls one to three of the available dice [AB-X-6]"

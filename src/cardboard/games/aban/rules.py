@@ -15,7 +15,7 @@ from .game import AbanConfig, AbanGame
 from .scoring import majority_rank_vp, rank_awards
 
 FOOD, TURN, OVER = "food", "turn", "over"
-COLEMO_USED, MACHONERO_USED = 1, 2
+COLEMO_USED = 1  # `used`: Colemo has been used this turn [AB-X-3] (Machonero has no limit [AB-D-10])
 RC = tuple(G.rc(i) for i in range(G.SIZE))
 DIE_USES = ("plant", "espino", "rocky", "shovel", "pot", "radish")
 
@@ -190,7 +190,7 @@ class AbanState(State):
                 for d in cfg.colemo_deltas:
                     if 1 <= die + d <= 6:  # [AB-D-9]
                         actions.append(AbanAction("colemo", (("die", die), ("change", d)), cfg))
-        if has_fert and "machonero" in cfg.supers and not self.used & MACHONERO_USED:
+        if has_fert and "machonero" in cfg.supers:  # as often as fertilizer lasts [AB-D-10]
             subsets = set()
             dice = self.dice
             for i in range(len(dice)):
@@ -330,7 +330,8 @@ class AbanState(State):
         self._say("colemo", me, die, die + change)
 
     def _machonero(self, chosen: tuple[int, ...]) -> None:
-        """[AB-X-6] pay a fertilizer to re-roll up to three available dice."""
+        """[AB-X-6] pay a fertilizer to re-roll up to three available dice, as often as the
+        fertilizer lasts [AB-D-10]."""
         me = self.seat
         self.fert = _set(self.fert, me, self.fert[me] - 1)
         dice = self.dice
@@ -338,7 +339,6 @@ class AbanState(State):
             dice = _remove_one(dice, v)
         rolled = self.rng.roll(len(chosen))
         self.dice = tuple(sorted(dice + rolled))
-        self.used |= MACHONERO_USED
         self._say("machonero", me, chosen, rolled)
         if self.cfg.solo:
             self._kobachan_moves(rolled.count(1))
@@ -454,8 +454,7 @@ class AbanState(State):
                                 "text": content.plant(cfg.boards[f]).text} for f in sorted(cfg.boards)},
             "super_plants": [content.super_plant(p).model_dump() for p in sorted(cfg.supers)],
             "colemo_variant": cfg.colemo_variant if "colemo" in cfg.supers else None,
-            "powers_used": {"colemo": bool(self.used & COLEMO_USED),
-                            "machonero": bool(self.used & MACHONERO_USED)},
+            "powers_used": {"colemo": bool(self.used & COLEMO_USED)},
             "seats": seats,
             "log": log_lines(self.log, cfg),
         }
