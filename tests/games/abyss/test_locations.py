@@ -303,6 +303,49 @@ def test_towers_count_ambassadors_as_keyed():
     assert [x["points"] for x in s.score_breakdown()[0]["location_detail"]] == [6, 3]
 
 
+def _towers_and_hermit_keys(players, **options):
+    """Seat 0 holds the Hermit under the Lost Tower, beside a Miller (no key) and a Keeper (one):
+    the Towers' points, and the keys every view shows on the Hermit."""
+    _, s = make(players, **options)
+    give_lords(s, 0, ["miller", "keeper"])
+    set_locations(s, 0, [("lost_tower", ["hermit"]), ("closed_tower", [])])
+    points = [x["points"] for x in s.score_breakdown()[0]["location_detail"]]
+    shown = {seat: [lord["keys"] for loc in s.view(seat)["seats"][0]["locations"] for lord in loc["lords"]]
+             for seat in (None, *range(players))}
+    return points, shown
+
+
+def test_views_show_the_ambassadors_keys_the_towers_count():
+    """AY-D-11 (issue #22 item 7): view and scoring agree. The rulebook: "Some Lords (the Ambassadors)
+    have 3 Keys", so the Hermit is a Lord with keys: the Lost Tower counts the Miller alone (3),
+    the Closed Tower the Keeper and the Hermit (6), and every view shows the Hermit's 3 keys."""
+    points, shown = _towers_and_hermit_keys(3)
+    assert points == [3, 6]
+    assert all(keys == [3] for keys in shown.values())
+
+
+def test_option_ambassadors_without_keys_for_the_towers():
+    """AY-D-11, option `ambassador_keys` "none" (the online edition's reading: its data prints the
+    Ambassadors with no key): the Hermit counts for the Lost Tower (6) and not the Closed Tower
+    (3), and the views show it with 0 keys; it still controls a Location alone (AY-P-33)."""
+    points, shown = _towers_and_hermit_keys(3, ambassador_keys="none")
+    assert points == [6, 3]
+    assert all(keys == [0] for keys in shown.values())
+    _, s = make(2, ambassador_keys="none")
+    from .test_powers import ready, recruit
+    ready(s, 0, "hermit")
+    recruit(s, "hermit")
+    assert [L(s, "hermit")] == [x for _, under in s.locations[0] for x in under]
+
+
+def test_option_ambassador_keys_rejects_other_readings():
+    """A bad option value is refused with a message naming it."""
+    import cardboard
+    from cardboard.engine import ConfigError
+    with pytest.raises(ConfigError, match="ambassador_keys"):
+        cardboard.load_game("abyss", players=2, seed=1, options={"ambassador_keys": "some"})
+
+
 def test_city_of_mirrors_copies_the_best_opponent_location_on_your_cards():
     """AY-L-9: City of Mirrors scores as the opponent Location worth most when counted on the owner's
     cards (here The Chasm: 14 for seat 0, only 5 for its holder); 0 if no opponent has a Location."""

@@ -1,6 +1,8 @@
 """Abyss set-up: options and the read-only config shared by every state of one game."""
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import BaseModel, ConfigDict
 
 from cardboard.engine import ActionCache, ConfigError, Game
@@ -15,6 +17,10 @@ class AbyssOptions(BaseModel):
 
     content: str | None = None  # a TOML file replacing content.toml (e.g. the printed cards)
     first_player: int | None = None  # [AY-S-6] random unless given
+    # [AY-D-11] the Ambassadors' keys for the Towers: "three" (the rulebook: they "have 3 Keys",
+    # so Lords with keys for the Closed Tower) or "none" (the online edition's cards: no key, so
+    # Lords without keys for the Lost Tower); either way an Ambassador controls a Location alone
+    ambassador_keys: Literal["three", "none"] = "three"
 
 
 class AbyssConfig:
@@ -22,7 +28,7 @@ class AbyssConfig:
     the content's order), then the Monsters. Lords and Locations by their index in the content."""
 
     __slots__ = ("players", "content", "setup", "n_allies", "n_cards", "card_race", "card_value",
-                 "lords", "lord_index", "guild", "req_race", "cost", "n_races", "ip", "lkeys",
+                 "lords", "lord_index", "guild", "req_race", "cost", "n_races", "ip", "lkeys", "printed_keys", "tower_keyed",
                  "pkind", "pamount", "locations", "loc_index", "token_values", "threat",
                  "first_player", "powers_cache", "guild_ids", "others", "by_race_cache")
 
@@ -67,7 +73,12 @@ class AbyssGame(Game):
         cfg.cost = tuple(lord.cost for lord in content.lords)
         cfg.n_races = tuple(lord.races for lord in content.lords)
         cfg.ip = tuple(lord.influence for lord in content.lords)
-        cfg.lkeys = tuple(lord.keys for lord in content.lords)
+        cfg.lkeys = tuple(lord.keys for lord in content.lords)  # keys that join the player's count
+        # [AY-D-11] the keys a Lord is printed with, as the views show them and the Towers count
+        # them: an Ambassador's three (its own power, never joining the count [AY-D-12]) or none
+        amb = setup.keys_to_control if opts.ambassador_keys == "three" else 0
+        cfg.printed_keys = tuple(amb if lord.guild == "ambassador" else lord.keys for lord in content.lords)
+        cfg.tower_keyed = tuple(k > 0 for k in cfg.printed_keys)
         cfg.pkind = tuple(lord.power.kind for lord in content.lords)
         cfg.pamount = tuple(lord.power.amount for lord in content.lords)
         cfg.locations = content.locations

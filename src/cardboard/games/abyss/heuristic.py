@@ -101,13 +101,13 @@ class _Static:
         self.monster_share = cfg.setup.monsters / max(1, cfg.n_cards)
         n_lords = len(cfg.lords)
         self.guild_share = {g: sum(1 for x in cfg.guild if x == g) / n_lords for g in GUILDS}
-        self.keyed_share = sum(1 for x in range(n_lords) if cfg.lkeys[x] or cfg.guild[x] == "ambassador") / n_lords
+        self.keyed_share = sum(cfg.tower_keyed) / n_lords
         self.token_total = sum(cfg.token_values)
         self.n_tokens = len(cfg.token_values)
         self.n_locations = len(cfg.locations)
         self.track = cfg.setup.track_size
         self.locs = tuple(_compile_location(spec) for spec in cfg.locations)
-        self.keyed = tuple(cfg.lkeys[x] > 0 or cfg.guild[x] == "ambassador" for x in range(n_lords))
+        self.keyed = cfg.tower_keyed  # [AY-D-11] as the Towers count them
         self.values_of = [sorted({v for (r, v), _ in self.kinds if r == race}) for race in range(NR)]
 
 
@@ -151,7 +151,7 @@ def _count(cfg, what: str, param, lords, allies) -> int:
     if what == "strongest_lord":
         return max((cfg.ip[x] for x in lords), default=0)
     if what in ("lords_with_keys", "lords_without_keys"):
-        keyed = sum(1 for x in lords if cfg.lkeys[x] > 0 or cfg.guild[x] == "ambassador")
+        keyed = sum(1 for x in lords if cfg.tower_keyed[x])
         return keyed if what == "lords_with_keys" else len(lords) - keyed
     if what == "lowest_affiliated_sum":
         low: dict = {}

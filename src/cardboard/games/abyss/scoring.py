@@ -39,8 +39,9 @@ def count(state, seat: int, what: str) -> int:
 
 
 def printed_keys(cfg, lord: int) -> bool:
-    """[AY-D-11] a Lord printed with keys: its own, or an Ambassador's three."""
-    return cfg.lkeys[lord] > 0 or cfg.guild[lord] == "ambassador"
+    """[AY-D-11] a Lord printed with keys: its own, or an Ambassador's three (option
+    `ambassador_keys`: "none" prints them without)."""
+    return cfg.tower_keyed[lord]
 
 
 def location_value(state, seat: int, loc: int, mirror: bool = True) -> int:

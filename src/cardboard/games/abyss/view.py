@@ -23,11 +23,12 @@ def card_json(cfg, card: int) -> dict:
 
 
 def lord_json(cfg, lord: int, disabled: bool = False) -> dict:
+    """A Lord as printed; `keys` as the Towers count them [AY-D-11] (an Ambassador's own three)."""
     spec = cfg.lords[lord]
     race = cfg.req_race[lord]
     return {"id": spec.id, "name": spec.name, "guild": spec.guild, "cost": spec.cost, "races": spec.races,
             "required_race": RACES[race] if race >= 0 else "all", "influence": spec.influence,
-            "keys": spec.keys, "power": spec.power.text, "timing": spec.power.timing,
+            "keys": cfg.printed_keys[lord], "power": spec.power.text, "timing": spec.power.timing,
             "power_kind": spec.power.kind, "disabled": disabled}
 
 
