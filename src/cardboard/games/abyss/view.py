@@ -135,7 +135,6 @@ def dump(state) -> dict:
         "council": [list(st) for st in state.council], "tokens": [list(t) for t in state.tokens],
         "token_pool": list(state.token_pool), "lord_deck": list(state.lord_deck),
         "loc_deck": list(state.loc_deck), "drawn": list(state.drawn), "loc_out": list(state.loc_out),
-        "unknown_cards": [c for c in range(state.cfg.n_cards) if state.blind >> c & 1],
         "rng": state.rng.state, "decider": state.decider, "todo": [list(t) for t in state.todo],
         "offer": list(state.offer), "control": state.control and [list(state.control[0]), state.control[1]],
         "acted": state.acted, "used": sorted(state.used), "to_discard": state.to_discard,
