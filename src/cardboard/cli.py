@@ -78,14 +78,55 @@ def _cmd_serve(args) -> int:
         import uvicorn
     except ImportError:
         raise CardboardError("the web table needs its server packages: pip install 'cardboard[web]'") from None
-    from .server.app import MAX_MESSAGE, create_app
+    import logging
 
-    app = create_app(db=args.db, bot_delay=args.bot_delay)
+    from pydantic import ValidationError
+
+    from .server.app import create_app
+    from .server.serving import uvicorn_config
+    from .server.settings import ServerSettings
+
+    fields = {name: getattr(args, name) for name in ServerSettings.model_fields
+              if name not in ("allowed_hosts", "allowed_origins") and getattr(args, name, None) is not None}
+    fields["allowed_hosts"] = ServerSettings.hosts_for(args.host) + tuple(args.allow_host or ())
+    fields["allowed_origins"] = tuple(args.allow_origin or ())
+    try:
+        settings = ServerSettings(**fields)
+    except ValidationError as exc:
+        problems = "; ".join(f"--{'-'.join(map(str, e['loc'])).replace('_', '-')}: {e['msg']}" for e in exc.errors())
+        raise CardboardError(problems) from None
+    logging.basicConfig(format="%(asctime)s %(name)s %(levelname)s %(message)s")
+    logging.getLogger("cardboard.server").setLevel(args.log_level.upper())
+    app = create_app(settings=settings)
     host = "localhost" if args.host in ("127.0.0.1", "::1") else args.host
-    print(f"cardboard: the web table is at http://{host}:{args.port}/  (tables kept in {args.db}; Ctrl+C stops)",
+    print(f"cardboard: the web table is at http://{host}:{args.port}/  (tables kept in {settings.db}; Ctrl+C stops)",
           flush=True)
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_max_size=MAX_MESSAGE * 4)
+    uvicorn.Server(uvicorn_config(app, settings, args.host, args.port)).run()
     return 0
+
+
+def _serve_flags(serve: argparse.ArgumentParser) -> None:
+    """One flag per field of the server's settings (--max-body, --send-timeout, ...)."""
+    import typing
+
+    from .server.settings import ServerSettings
+
+    limits = serve.add_argument_group("limits (see the server's PROTOCOL.md)")
+    for name, f in ServerSettings.model_fields.items():
+        if name in ("db", "bot_delay", "allowed_hosts", "allowed_origins"):
+            continue
+        default = f.get_default(call_default_factory=True)
+        choices = typing.get_args(f.annotation) if typing.get_origin(f.annotation) is typing.Literal else None
+        kind = type(default) if not choices else str
+        limits.add_argument("--" + name.replace("_", "-"), dest=name, type=kind, choices=choices, default=None,
+                            metavar=None if choices else kind.__name__.upper(),
+                            help=f"{f.description} (default {default})")
+    serve.add_argument("--allow-host", action="append", metavar="NAME",
+                       help="a Host name the server answers to besides the one it listens on (repeatable; '*' any)")
+    serve.add_argument("--allow-origin", action="append", metavar="URL",
+                       help="a page origin allowed to post and open websockets besides the server's own (repeatable)")
+    serve.add_argument("--log-level", default="warning", choices=["debug", "info", "warning", "error"],
+                       help="of the server's own log lines (one a refusal)")
 
 
 def _cmd_rules(args) -> int:
@@ -138,6 +179,7 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--port", type=int, default=8000)
     serve.add_argument("--db", default="cardboard.sqlite", help="SQLite file keeping every table (default cardboard.sqlite)")
     serve.add_argument("--bot-delay", type=float, default=0.6, help="seconds a bot waits before its move")
+    _serve_flags(serve)
     serve.set_defaults(run=_cmd_serve)
 
     rules = sub.add_parser("rules", help="print a game's rules index with its coverage")

@@ -53,8 +53,8 @@ def test_seats_fill_then_the_table_is_full(client):
     assert r.status_code == 409 and r.json()["error"] == "taken"
 
 
-def test_leave_frees_the_seat_and_kills_the_credential(client):
-    t = new_table(client)
+def test_leave_before_the_start_frees_the_seat_and_kills_the_credential(client):
+    t = new_table(client, players=3, seats=[{"kind": "human"}] * 3)
     a = join(client, t["id"], "Ana")
     join(client, t["id"], "Ben")
     r = client.post(f"/api/tables/{t['id']}/leave", json={"token": a["token"]})

@@ -6,7 +6,7 @@ import random
 
 import cardboard
 
-from .conftest import join, new_table, recv_state
+from .conftest import join, new_table, recv_state, seed_of
 
 
 def _error(ws):
@@ -15,14 +15,15 @@ def _error(ws):
     return m
 
 
-def _two_humans(client, game="abyss", seed=7):
-    t = new_table(client, game=game, seed=seed)
+def _two_humans(client, game="abyss"):
+    """A table of two people (the server deals: a seed is chosen only at a table of one)."""
+    t = new_table(client, game=game, seed=None)
     return t, join(client, t["id"], "Ana"), join(client, t["id"], "Ben")
 
 
 def test_each_seat_sees_its_view_and_only_the_decider_gets_moves(client):
     t, a, b = _two_humans(client)
-    game = cardboard.load_game("abyss", players=2, seed=7)
+    game = cardboard.load_game("abyss", players=2, seed=seed_of(client, t["id"]))
     state = game.new_initial_state()
     with client.websocket_connect(f"/ws/tables/{t['id']}?token={a['token']}") as wa, \
             client.websocket_connect(f"/ws/tables/{t['id']}?token={b['token']}") as wb, \
@@ -82,7 +83,7 @@ def test_no_move_before_every_seat_is_taken(client):
     with client.websocket_connect(f"/ws/tables/{t['id']}?token={a['token']}") as wa:
         m = recv_state(wa)
         assert m["table"]["status"] == "open" and m["legal"] == []
-        state = cardboard.load_game("abyss", players=2, seed=7).new_initial_state()
+        state = cardboard.load_game("abyss", players=2, seed=seed_of(client, t["id"])).new_initial_state()
         wa.send_json({"type": "move", "move": state.legal_actions()[0].to_json(), "n": 0})
         assert _error(wa)["code"] in ("waiting", "not_your_turn")
         join(client, t["id"], "Ben")
@@ -98,8 +99,8 @@ def _hands_and_secrets(state, seat):
 def test_no_message_holds_what_its_reader_may_not_see(client):
     """A whole Abyss game: every message to a seat equals view(seat) of the true state, and a
     view of seat s never has another seat's hand, Monster token values or the Council's cards."""
-    t, a, b = _two_humans(client, seed=11)
-    game = cardboard.load_game("abyss", players=2, seed=11)
+    t, a, b = _two_humans(client)
+    game = cardboard.load_game("abyss", players=2, seed=seed_of(client, t["id"]))
     state = game.new_initial_state()
     rnd = random.Random(3)
     with client.websocket_connect(f"/ws/tables/{t['id']}?token={a['token']}") as wa, \

@@ -1,28 +1,59 @@
 """The web table: a FastAPI app with a JSON lobby API, one websocket per open table page,
-and the static front end. See PROTOCOL.md for the messages."""
+and the static front end. See PROTOCOL.md for the messages; settings.py for the limits."""
 from __future__ import annotations
 
+import asyncio
 import json
+import logging
+import re
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, Literal
 
-from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, Query, Request, WebSocket
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
+from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from cardboard.engine import ConfigError, game_class
 
+from .guard import Guard
+from .settings import ServerSettings
 from .store import SQLiteStore, Store
-from .tables import TableError, TableService
+from .tables import SEED_LIMIT, Subscriber, TableError, TableService, dumps
+
+log = logging.getLogger("cardboard.server")
 
 STATIC = Path(__file__).with_name("static")
-MAX_BODY = 64 * 1024      # bytes of an HTTP request body
-MAX_MESSAGE = 16 * 1024   # characters of a websocket message from a client
+_DEFAULTS = ServerSettings.model_fields
+MAX_BODY = _DEFAULTS["max_body"].default        # the defaults, for callers that read them
+MAX_MESSAGE = _DEFAULTS["max_message"].default
 # what a game's web folder may serve, by suffix
 WEB_TYPES = {".js": "text/javascript", ".css": "text/css", ".svg": "image/svg+xml", ".png": "image/png",
              ".webp": "image/webp", ".json": "application/json", ".woff2": "font/woff2"}
+# websocket close codes (the page reconnects after any but 4403/4404)
+CLOSE_UNSUPPORTED = 1003  # a binary frame
+CLOSE_ERROR = 1011        # the server failed
+CLOSE_BUSY = 1013         # too many sockets: try again later
+CLOSE_SLOW = 4008         # the reader fell behind (or stayed silent): reconnect for the current picture
+_STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"')
+_NOT_BRACKETS = re.compile(r"[^\[\]{}]+")
+
+
+def json_depth(text: str) -> int:
+    """The deepest nesting of brackets in JSON text (outside strings): a cheap look before
+    json.loads, which would recurse on it."""
+    depth = best = 0
+    for ch in _NOT_BRACKETS.sub("", _STRINGS.sub("", text)):
+        if ch in "[{":
+            depth += 1
+            if depth > best:
+                best = depth
+        else:
+            depth -= 1
+    return best
 
 
 class SeatSpec(BaseModel):
@@ -34,16 +65,19 @@ class SeatSpec(BaseModel):
 class NewTable(BaseModel):
     model_config = ConfigDict(extra="forbid")
     game: str = Field(max_length=60)
-    players: int
+    players: int = Field(ge=1, le=16)
     options: dict[str, Any] = {}
-    seats: list[SeatSpec] = Field(max_length=8)
-    seed: int | None = None
+    seats: list[SeatSpec] = Field(max_length=16)
+    seed: int | None = Field(default=None, ge=0, lt=SEED_LIMIT,
+                             description="only at a table with one human seat; shown to everyone")
 
 
 class Join(BaseModel):
     model_config = ConfigDict(extra="forbid")
     name: str = Field(default="", max_length=40)
-    seat: int | None = None
+    seat: int | None = Field(default=None, ge=0, le=15)
+    token: str | None = Field(default=None, max_length=100, description="come back to the seat this credential opens")
+    invite: str | None = Field(default=None, max_length=100, description="the creator's invitation to a seat")
 
 
 class Credential(BaseModel):
@@ -51,37 +85,58 @@ class Credential(BaseModel):
     token: str = Field(max_length=100)
 
 
-def create_app(store: Store | None = None, db: str = ":memory:", bot_delay: float = 0.6) -> FastAPI:
-    service = TableService(store or SQLiteStore(db), bot_delay=bot_delay)
+class Invite(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    creator_token: str = Field(max_length=100)
+    seat: int = Field(ge=0, le=15)
+
+
+class Error(BaseModel):
+    error: str
+    message: str
+
+
+_ERRORS = {code: {"model": Error} for code in (400, 403, 404, 409, 413, 415, 422, 429)}
+
+
+def create_app(store: Store | None = None, db: str | None = None, bot_delay: float | None = None,
+               settings: ServerSettings | None = None) -> FastAPI:
+    settings = settings or ServerSettings()
+    updates = {k: v for k, v in (("db", db), ("bot_delay", bot_delay)) if v is not None}
+    if updates:
+        settings = settings.model_copy(update=updates)
+    service = TableService(store or SQLiteStore(settings.db, settings.synchronous), settings)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
+        service.start()
         yield
         await service.close()
 
-    app = FastAPI(title="cardboard", lifespan=lifespan)
+    app = FastAPI(title="cardboard", lifespan=lifespan, responses=_ERRORS)
     app.state.service = service
-
-    @app.middleware("http")
-    async def bounded_bodies(request: Request, call_next):
-        size = request.headers.get("content-length")
-        if size is not None and (not size.isdigit() or int(size) > MAX_BODY):
-            return JSONResponse({"error": "too_large", "message": f"requests are limited to {MAX_BODY} bytes"}, 413)
-        return await call_next(request)
+    app.state.settings = settings
 
     @app.exception_handler(TableError)
     async def table_error(request: Request, exc: TableError):
+        if exc.status >= 429 or exc.code in ("quota",):
+            log.warning("refused %s %s from %s: %s", request.method, request.url.path, _client(request), exc)
         return JSONResponse({"error": exc.code, "message": str(exc)}, exc.status)
 
-    async def body(request: Request, model: type[BaseModel]) -> Any:
-        raw = await request.body()
-        if len(raw) > MAX_BODY:
-            raise TableError("too_large", f"requests are limited to {MAX_BODY} bytes", 413)
-        try:
-            return model.model_validate_json(raw or b"{}")
-        except ValidationError as exc:
-            problems = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors())
-            raise TableError("bad_request", problems, 422) from None
+    @app.exception_handler(RequestValidationError)
+    async def bad_request(request: Request, exc: RequestValidationError):
+        problems = "; ".join(
+            f"{'.'.join(str(p) for p in e['loc'] if p not in ('body', 'query', 'path')) or 'body'}: {e['msg']}"
+            for e in exc.errors())
+        return JSONResponse({"error": "bad_request", "message": problems[:1000]}, 422)
+
+    @app.exception_handler(Exception)
+    async def failure(request: Request, exc: Exception):
+        log.error("%s %s failed: %s: %s", request.method, request.url.path, type(exc).__name__, exc)
+        return JSONResponse({"error": "server", "message": "the server failed on this request"}, 500)
+
+    def _client(conn) -> str:
+        return conn.client.host if conn.client else "?"
 
     # ---------------------------------------------------------------- lobby API
     @app.get("/api/games")
@@ -89,34 +144,40 @@ def create_app(store: Store | None = None, db: str = ":memory:", bot_delay: floa
         return service.games()
 
     @app.get("/api/tables")
-    async def tables():
-        return service.tables()
+    async def tables(limit: int = Query(settings.page_size, ge=1, le=settings.page_size),
+                     before: float | None = Query(None, description="page on: tables created before this time",
+                                                  allow_inf_nan=False)):
+        """The newest tables first, a page at a time (`before` = the last `created` seen)."""
+        return service.tables(limit, before)
 
     @app.post("/api/tables")
-    async def new_table(request: Request):
-        spec: NewTable = await body(request, NewTable)
-        rec = service.create(spec.game, spec.players, spec.options, [s.model_dump() for s in spec.seats], spec.seed)
-        return service.summary(rec)
+    async def new_table(spec: NewTable, request: Request):
+        """A new table; the answer's `creator_token` lets its creator invite to a seat left mid-game."""
+        rec, creator = await service.create(spec.game, spec.players, spec.options,
+                                            [s.model_dump() for s in spec.seats], spec.seed, _client(request))
+        return {**service.summary(rec), "creator_token": creator}
 
     @app.get("/api/tables/{table_id}")
     async def table(table_id: str):
-        return service.summary(service.table(table_id).rec)
+        return service.summary(service.record(table_id))
 
     @app.post("/api/tables/{table_id}/join")
-    async def join(table_id: str, request: Request):
-        spec: Join = await body(request, Join)
-        seat, token = await service.join(table_id, spec.name, spec.seat)
+    async def join(table_id: str, spec: Join):
+        seat, token = await service.join(table_id, spec.name, spec.seat, spec.token, spec.invite)
         return {"seat": seat, "token": token}
 
+    @app.post("/api/tables/{table_id}/invite")
+    async def invite(table_id: str, spec: Invite):
+        """The creator's one-time invitation to a seat (free, or left mid-game)."""
+        return {"seat": spec.seat, "invite": await service.invite(table_id, spec.creator_token, spec.seat)}
+
     @app.post("/api/tables/{table_id}/leave")
-    async def leave(table_id: str, request: Request):
-        spec: Credential = await body(request, Credential)
+    async def leave(table_id: str, spec: Credential):
         await service.leave(table_id, spec.token)
         return {"ok": True}
 
     @app.post("/api/tables/{table_id}/again")
-    async def again(table_id: str, request: Request):
-        spec: Credential = await body(request, Credential)
+    async def again(table_id: str, spec: Credential):
         rec = await service.again(table_id, spec.token)
         return service.summary(rec)
 
@@ -128,59 +189,113 @@ def create_app(store: Store | None = None, db: str = ":memory:", bot_delay: floa
     @app.websocket("/ws/tables/{table_id}")
     async def play(ws: WebSocket, table_id: str):
         token = ws.query_params.get("token")
+        address = _client(ws)
         await ws.accept()
         try:
-            sub = await service.subscribe(table_id, token, ws.send_json)
+            sub = service.subscribe(table_id, token, address)
         except TableError as exc:
-            await ws.send_json({"type": "error", "code": exc.code, "message": str(exc)})
-            await ws.close(code=4403 if exc.code == "auth" else 4404)
+            code = {"auth": 4403, "no_table": 4404}.get(exc.code, CLOSE_BUSY)
+            if code == CLOSE_BUSY:
+                log.warning("refused a websocket from %s: %s", address, exc)
+            await _close(ws, code, {"type": "error", "code": exc.code, "message": str(exc)})
             return
+        writer = asyncio.create_task(sub.pump(ws.send_text, settings.send_timeout))
+        reader = None
+        close, why = 1000, None
         try:
             while True:
-                text = await ws.receive_text()
-                await handle(ws, table_id, token, text)
+                reader = asyncio.ensure_future(ws.receive())
+                done, _ = await asyncio.wait({reader, writer}, timeout=settings.idle_timeout,
+                                             return_when=asyncio.FIRST_COMPLETED)
+                if writer in done:  # dropped: too slow, or its seat was left
+                    close, why = CLOSE_SLOW, writer.result()
+                    break
+                if reader not in done:
+                    close, why = CLOSE_SLOW, f"silent for {settings.idle_timeout:g} s"
+                    break
+                msg = reader.result()
+                reader = None
+                if msg["type"] == "websocket.disconnect":
+                    close = None
+                    break
+                text = msg.get("text")
+                if text is None:
+                    close, why = CLOSE_UNSUPPORTED, "a binary frame: messages are JSON text"
+                    break
+                await handle(sub, table_id, token, text, address)
         except WebSocketDisconnect:
-            pass
+            close = None
+        except Exception as exc:
+            log.error("websocket of table %s from %s failed: %s: %s", table_id, address, type(exc).__name__, exc)
+            close, why = CLOSE_ERROR, "the server failed"
         finally:
             service.unsubscribe(table_id, sub)
+            for task in (reader, writer):
+                if task is not None and not task.done():
+                    task.cancel()
+        if close is not None:
+            if why and close != 1000:
+                log.warning("closed a websocket of table %s from %s (%d): %s", table_id, address, close, why)
+            await _close(ws, close, None, why, abort=close == CLOSE_SLOW)
 
-    async def handle(ws: WebSocket, table_id: str, token: str | None, text: str) -> None:
-        if len(text) > MAX_MESSAGE:
-            return await ws.send_json({"type": "error", "code": "too_large",
-                                       "message": f"messages are limited to {MAX_MESSAGE} characters"})
+    async def _close(ws: WebSocket, code: int, message: dict | None, reason: str | None = None,
+                     abort: bool = False) -> None:
+        """Close a socket without ever waiting on a reader that does not read."""
+        try:
+            if message is not None:
+                await asyncio.wait_for(ws.send_text(dumps(message)), settings.send_timeout)
+            if ws.client_state == WebSocketState.CONNECTED:
+                await asyncio.wait_for(ws.close(code, (reason or "")[:120]), 1.0 if abort else settings.send_timeout)
+        except Exception:
+            abort = True
+        if abort:  # the server's own transport, when it lets us reach it: drop the connection outright
+            transport = getattr(getattr(getattr(ws, "_send", None), "__self__", None), "transport", None)
+            if transport is not None and hasattr(transport, "abort"):
+                transport.abort()
+
+    async def handle(sub: Subscriber, table_id: str, token: str | None, text: str, address: str) -> None:
+        """One client message: refusals go back as error messages (one short log line each)."""
+        def refuse(code: str, message: str, level: int = logging.INFO) -> None:
+            log.log(level, "table %s, %s: refused %s (%s)", table_id, address, code, message)
+            sub.push(dumps({"type": "error", "code": code, "message": message}))
+
+        if len(text) > settings.max_message:
+            return refuse("too_large", f"messages are limited to {settings.max_message} characters", logging.WARNING)
+        if json_depth(text) > settings.max_json_depth:
+            return refuse("too_deep", f"a message nests at most {settings.max_json_depth} levels", logging.WARNING)
         try:
             msg = json.loads(text)
-        except ValueError:
+        except (ValueError, RecursionError):
             msg = None
         if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
-            return await ws.send_json({"type": "error", "code": "bad_message",
-                                       "message": "a message is a JSON object with a 'type'"})
+            return refuse("bad_message", "a message is a JSON object with a 'type'", logging.WARNING)
+        if msg["type"] == "ping":
+            return sub.push('{"type":"pong"}')
         try:
             if msg["type"] == "move":
                 await service.play(table_id, token, msg.get("move"), msg.get("n"))
             elif msg["type"] == "undo":
                 await service.undo(table_id, token)
-            elif msg["type"] == "ping":
-                await ws.send_json({"type": "pong"})
             else:
-                raise TableError("bad_message", f"unknown message type {msg['type']!r}: use move, undo or ping")
+                kind = msg["type"][:40]
+                raise TableError("bad_message", f"unknown message type {kind!r}: use move, undo or ping")
         except TableError as exc:
-            await ws.send_json({"type": "error", "code": exc.code, "message": str(exc)})
+            refuse(exc.code, str(exc))
 
     # ---------------------------------------------------------------- pages
-    @app.get("/")
+    @app.get("/", include_in_schema=False)
     async def lobby_page():
         return FileResponse(STATIC / "index.html")
 
-    @app.get("/table/{table_id}")
+    @app.get("/table/{table_id}", include_in_schema=False)
     async def table_page(table_id: str):
         return FileResponse(STATIC / "table.html")
 
-    @app.get("/replay/{table_id}")
+    @app.get("/replay/{table_id}", include_in_schema=False)
     async def replay_page(table_id: str):
         return FileResponse(STATIC / "replay.html")
 
-    @app.get("/games/{game_id}/{path:path}")
+    @app.get("/games/{game_id}/{path:path}", include_in_schema=False)
     async def game_file(game_id: str, path: str):
         """A file of a game's web drawing, from the `web/` folder of the game's own package."""
         try:
@@ -190,10 +305,14 @@ def create_app(store: Store | None = None, db: str = ":memory:", bot_delay: floa
         if folder is None:
             raise TableError("not_found", f"game {game_id!r} has no web drawing", 404)
         root = folder.resolve()
-        target = (root / path).resolve()
+        try:
+            target = (root / path).resolve()
+        except (OSError, ValueError):
+            target = root
         if not target.is_relative_to(root) or not target.is_file() or target.suffix not in WEB_TYPES:
-            raise TableError("not_found", f"no file {path!r} in the web drawing of {game_id!r}", 404)
+            raise TableError("not_found", f"no file {path!r} in the web drawing of {game_id!r}"[:200], 404)
         return FileResponse(target, media_type=WEB_TYPES[target.suffix])
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    app.add_middleware(Guard, settings=settings)
     return app

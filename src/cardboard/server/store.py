@@ -3,8 +3,9 @@
 The live state is never stored: it is rebuilt by replaying the log, so a table survives a
 restart exactly. `Store` is the one small interface the server uses; `SQLiteStore` is the
 embedded implementation (a server database can implement the same methods later).
-Every write is committed before the call returns, so a move is durable before it is
-acknowledged to anyone.
+Every write is one transaction committed before the call returns (a move and the status it
+leads to together; a rematch and the link to it together), so a move is durable before it is
+acknowledged to anyone, and a crash never leaves half a change.
 """
 from __future__ import annotations
 
@@ -22,13 +23,17 @@ class SeatRecord:
     level: str | None = None       # the bot's agent or level name
     name: str | None = None        # the human's display name, once seated
     token_hash: str | None = None  # sha256 of the seat's secret credential; None = free
+    left: bool = False             # its player left a game under way: kept for their credential
+    invite_hash: str | None = None  # sha256 of the creator's one-time invitation to this seat
 
     def to_json(self) -> dict:
-        return {"kind": self.kind, "level": self.level, "name": self.name, "token_hash": self.token_hash}
+        return {"kind": self.kind, "level": self.level, "name": self.name, "token_hash": self.token_hash,
+                "left": self.left, "invite_hash": self.invite_hash}
 
     @staticmethod
     def from_json(doc: dict) -> "SeatRecord":
-        return SeatRecord(doc["kind"], doc.get("level"), doc.get("name"), doc.get("token_hash"))
+        return SeatRecord(doc["kind"], doc.get("level"), doc.get("name"), doc.get("token_hash"),
+                          bool(doc.get("left", False)), doc.get("invite_hash"))
 
 
 @dataclass
@@ -43,17 +48,20 @@ class TableRecord:
     status: str = "open"           # open (seats free), running, over
     previous: str | None = None    # the table this one is a rematch of
     next: str | None = None        # its rematch, once made
+    seed_chosen: bool = False      # the creator chose the seed: it is shown to everyone
+    creator_hash: str | None = None  # sha256 of the creator's credential (invitations)
 
 
 class Store(Protocol):
     def create(self, table: TableRecord) -> None: ...
     def get(self, table_id: str) -> TableRecord | None: ...
-    def list(self, limit: int = 100) -> list[TableRecord]: ...
+    def list(self, limit: int = 100, before: float | None = None) -> list[TableRecord]: ...
     def update(self, table: TableRecord) -> None: ...
     def moves(self, table_id: str) -> list[dict]: ...
     def move_count(self, table_id: str) -> int: ...
-    def append_move(self, table_id: str, n: int, move: dict) -> None: ...
+    def append_move(self, table_id: str, n: int, move: dict, status: str | None = None) -> None: ...
     def truncate(self, table_id: str, n: int) -> None: ...
+    def rematch(self, old_id: str, new: TableRecord) -> str: ...
     def close(self) -> None: ...
 
 
@@ -65,59 +73,92 @@ _SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
     id TEXT PRIMARY KEY, game TEXT NOT NULL, players INTEGER NOT NULL, seed INTEGER NOT NULL,
     options TEXT NOT NULL, seats TEXT NOT NULL, created REAL NOT NULL, status TEXT NOT NULL,
-    previous TEXT, next TEXT
+    previous TEXT, next TEXT, seed_chosen INTEGER NOT NULL DEFAULT 0, creator_hash TEXT
 );
 CREATE TABLE IF NOT EXISTS moves (
     table_id TEXT NOT NULL, n INTEGER NOT NULL, move TEXT NOT NULL, at REAL NOT NULL,
     PRIMARY KEY (table_id, n)
 );
+CREATE INDEX IF NOT EXISTS tables_created ON tables (created);
 """
+# columns added after the first release, with the value existing rows get
+_MIGRATIONS = (("seed_chosen", "INTEGER NOT NULL DEFAULT 0"), ("creator_hash", "TEXT"))
+_COLUMNS = ("id, game, players, seed, options, seats, created, status, previous, next, seed_chosen, "
+            "creator_hash")
 
 
 class SQLiteStore:
-    """One SQLite file (or ':memory:'); safe to call from several threads."""
+    """One SQLite file (or ':memory:'); safe to call from several threads.
 
-    def __init__(self, path: str = ":memory:"):
+    `synchronous` is SQLite's setting under WAL: FULL (the server's default) syncs the log at
+    every commit, so an acknowledged move survives a power cut; NORMAL only a killed process."""
+
+    def __init__(self, path: str = ":memory:", synchronous: str = "FULL"):
+        if synchronous not in ("OFF", "NORMAL", "FULL", "EXTRA"):
+            raise ValueError(f"synchronous must be OFF, NORMAL, FULL or EXTRA, not {synchronous!r}")
         self.path = path
         self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
         self._lock = threading.Lock()
         with self._lock:
             if path != ":memory:":
-                # WAL with synchronous=NORMAL: each write is in the log file before the call
-                # returns, so a killed server loses nothing; only a power cut could lose the
-                # last moves. FULL would fsync every move (~10 ms each here) on the event loop.
                 self._db.execute("PRAGMA journal_mode=WAL")
-                self._db.execute("PRAGMA synchronous=NORMAL")
+                self._db.execute(f"PRAGMA synchronous={synchronous}")
+            have = {r[1] for r in self._db.execute("PRAGMA table_info(tables)").fetchall()}
+            if have:  # an older file: add the new columns first (the index script names none of them)
+                for name, decl in _MIGRATIONS:
+                    if name not in have:
+                        self._db.execute(f"ALTER TABLE tables ADD COLUMN {name} {decl}")
             self._db.executescript(_SCHEMA)
 
     def _row(self, row) -> TableRecord:
         return TableRecord(id=row[0], game=row[1], players=row[2], seed=row[3], options=json.loads(row[4]),
                            seats=[SeatRecord.from_json(s) for s in json.loads(row[5])], created=row[6],
-                           status=row[7], previous=row[8], next=row[9])
+                           status=row[7], previous=row[8], next=row[9], seed_chosen=bool(row[10]),
+                           creator_hash=row[11])
 
-    def create(self, table: TableRecord) -> None:
+    def _transaction(self, *statements: tuple[str, tuple]) -> list:
+        """Run statements as one transaction (all or nothing); returns their cursors' rowcounts."""
+        counts = []
         with self._lock:
-            self._db.execute(
-                "INSERT INTO tables VALUES (?,?,?,?,?,?,?,?,?,?)",
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                for sql, args in statements:
+                    counts.append(self._db.execute(sql, args).rowcount)
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
+        return counts
+
+    @staticmethod
+    def _insert(table: TableRecord) -> tuple[str, tuple]:
+        return (f"INSERT INTO tables ({_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
                 (table.id, table.game, table.players, table.seed, json.dumps(table.options),
                  json.dumps([s.to_json() for s in table.seats]), table.created, table.status,
-                 table.previous, table.next))
+                 table.previous, table.next, int(table.seed_chosen), table.creator_hash))
+
+    def create(self, table: TableRecord) -> None:
+        self._transaction(self._insert(table))
 
     def get(self, table_id: str) -> TableRecord | None:
         with self._lock:
-            row = self._db.execute("SELECT * FROM tables WHERE id = ?", (table_id,)).fetchone()
+            row = self._db.execute(f"SELECT {_COLUMNS} FROM tables WHERE id = ?", (table_id,)).fetchone()
         return self._row(row) if row else None
 
-    def list(self, limit: int = 100) -> list[TableRecord]:
+    def list(self, limit: int = 100, before: float | None = None) -> list[TableRecord]:
+        """The newest tables first; `before` pages on (tables created strictly earlier)."""
         with self._lock:
-            rows = self._db.execute("SELECT * FROM tables ORDER BY created DESC LIMIT ?", (limit,)).fetchall()
+            if before is None:
+                rows = self._db.execute(f"SELECT {_COLUMNS} FROM tables ORDER BY created DESC LIMIT ?",
+                                        (limit,)).fetchall()
+            else:
+                rows = self._db.execute(f"SELECT {_COLUMNS} FROM tables WHERE created < ? ORDER BY created DESC "
+                                        "LIMIT ?", (before, limit)).fetchall()
         return [self._row(r) for r in rows]
 
     def update(self, table: TableRecord) -> None:
-        with self._lock:
-            self._db.execute(
-                "UPDATE tables SET seats = ?, status = ?, next = ? WHERE id = ?",
-                (json.dumps([s.to_json() for s in table.seats]), table.status, table.next, table.id))
+        self._transaction(("UPDATE tables SET seats = ?, status = ?, next = ? WHERE id = ?",
+                           (json.dumps([s.to_json() for s in table.seats]), table.status, table.next, table.id)))
 
     def moves(self, table_id: str) -> list[dict]:
         with self._lock:
@@ -131,17 +172,45 @@ class SQLiteStore:
         with self._lock:
             return self._db.execute("SELECT COUNT(*) FROM moves WHERE table_id = ?", (table_id,)).fetchone()[0]
 
-    def append_move(self, table_id: str, n: int, move: dict) -> None:
-        with self._lock:
-            try:
-                self._db.execute("INSERT INTO moves VALUES (?,?,?,?)", (table_id, n, json.dumps(move), time.time()))
-            except sqlite3.IntegrityError:
-                raise StoreConflict(f"table {table_id}: move {n} is already recorded") from None
+    def append_move(self, table_id: str, n: int, move: dict, status: str | None = None) -> None:
+        """Record move n; with `status`, the table's new status in the same transaction."""
+        statements = [("INSERT INTO moves VALUES (?,?,?,?)", (table_id, n, json.dumps(move), time.time()))]
+        if status is not None:
+            statements.append(("UPDATE tables SET status = ? WHERE id = ?", (status, table_id)))
+        try:
+            self._transaction(*statements)
+        except sqlite3.IntegrityError:
+            raise StoreConflict(f"table {table_id}: move {n} is already recorded") from None
 
     def truncate(self, table_id: str, n: int) -> None:
         """Forget moves n and later (undo)."""
+        self._transaction(("DELETE FROM moves WHERE table_id = ? AND n >= ?", (table_id, n)))
+
+    def rematch(self, old_id: str, new: TableRecord) -> str:
+        """Create `new` as the rematch of `old_id` and link it, in one transaction; when the old
+        table already has a rematch, nothing is written and that rematch's id is returned."""
         with self._lock:
-            self._db.execute("DELETE FROM moves WHERE table_id = ? AND n >= ?", (table_id, n))
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                row = self._db.execute("SELECT next FROM tables WHERE id = ?", (old_id,)).fetchone()
+                if row is None:
+                    raise StoreConflict(f"no table {old_id}")
+                if row[0]:
+                    self._db.execute("ROLLBACK")
+                    return row[0]
+                sql, args = self._insert(new)
+                self._db.execute(sql, args)
+                self._db.execute("UPDATE tables SET next = ? WHERE id = ?", (new.id, old_id))
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
+        return new.id
+
+    def integrity(self) -> str:
+        """SQLite's own check of the file ('ok' when sound)."""
+        with self._lock:
+            return self._db.execute("PRAGMA integrity_check").fetchone()[0]
 
     def close(self) -> None:
         with self._lock:

@@ -1,8 +1,10 @@
 """Tables in play: the lobby's operations, seats and credentials, moves, bots and undo.
 
 A `LiveTable` holds the state rebuilt from the store's log; every change goes to the store
-first and is broadcast after. Everything a client receives is built from `view(seat)` (or
-`view(None)` for spectators), so no message can hold what its reader may not see.
+first (one transaction) and is broadcast after. Everything a client receives is built from
+`view(seat)` (or `view(None)` for spectators), so no message can hold what its reader may not
+see. A change builds each viewpoint's message once and puts the text in the outbox of every
+socket of that viewpoint: nothing here ever waits for a socket.
 """
 from __future__ import annotations
 
@@ -10,18 +12,24 @@ import asyncio
 import hashlib
 import hmac
 import json
+import logging
 import secrets
+import time
+from collections import OrderedDict, deque
 from dataclasses import dataclass, field
-from typing import Any, Awaitable, Callable
+from typing import Any
 
 import cardboard
-from cardboard.agents import Agent, make_agent
 from cardboard.engine import ConfigError, IllegalAction, State, game_class, list_games
 from cardboard.engine.rng import derive_seed
 
+from .bots import BotPool, Job, check_level
+from .settings import ServerSettings
 from .store import SeatRecord, Store, StoreConflict, TableRecord
 
-Send = Callable[[dict], Awaitable[None]]
+log = logging.getLogger("cardboard.server")
+
+SEED_LIMIT = 1 << 63  # a seed is an integer in [0, 2^63)
 
 
 class TableError(Exception):
@@ -37,49 +45,117 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-@dataclass
+def dumps(doc: Any) -> str:
+    return json.dumps(doc, separators=(",", ":"))
+
+
 class Subscriber:
-    send: Send
-    seat: int | None
+    """One open socket: its viewpoint and its outbox. A state message is a whole picture, so a
+    pending one is replaced by a newer one; other messages (errors, pongs) queue in order. An
+    outbox holding more than `bound` messages drops the socket (its reader fell behind)."""
+
+    __slots__ = ("seat", "address", "bound", "queue", "wake", "dropped")
+
+    def __init__(self, seat: int | None, address: str = "", bound: int = 16):
+        self.seat = seat
+        self.address = address
+        self.bound = bound
+        self.queue: deque[tuple[str, bool]] = deque()
+        self.wake = asyncio.Event()
+        self.dropped: str | None = None
+
+    def push(self, text: str, state: bool = False) -> None:
+        if self.dropped:
+            return
+        q = self.queue
+        if state and q and q[-1][1]:
+            q[-1] = (text, True)
+        else:
+            q.append((text, state))
+            if len(q) > self.bound:
+                self.drop(f"more than {self.bound} messages waited for it")
+                return
+        self.wake.set()
+
+    def drop(self, why: str) -> None:
+        if not self.dropped:
+            self.dropped = why
+            self.queue.clear()
+        self.wake.set()
+
+    async def pump(self, send, timeout: float) -> str:
+        """Send the outbox in order until the socket is dropped; returns why it was."""
+        while True:
+            await self.wake.wait()
+            self.wake.clear()
+            while self.queue and not self.dropped:
+                text, _ = self.queue.popleft()
+                try:
+                    await asyncio.wait_for(send(text), timeout)
+                except asyncio.TimeoutError:
+                    self.drop(f"a send took more than {timeout:g} s")
+            if self.dropped:
+                return self.dropped
 
 
 @dataclass
 class LiveTable:
     rec: TableRecord
     state: State
-    log: list[dict]  # {"move": json, "seat": s} per move, as stored
+    log: list[dict]  # {"move": json, "seat": s, "label": ...} per move, as stored
+    texts: list[str] = field(default_factory=list)  # each logged move's JSON (a bot job's log)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     subscribers: list[Subscriber] = field(default_factory=list)
-    agents: dict[int, Agent] = field(default_factory=dict)
     bot_task: asyncio.Task | None = None
+    version: int = 0  # bumped by every change: a bot's decision made on an older version is thought again
+    cache: dict = field(default_factory=dict)  # viewpoint -> (version, message text)
+    used: float = field(default_factory=time.monotonic)
     # The undo check, kept up to date move by move instead of replaying the game per message:
     # (k, state before move k, log length checked, state after the checked moves, nothing revealed)
     undo_scan: tuple[int, State, int, State, bool] | None = None
 
+    def changed(self) -> None:
+        self.version += 1
+        self.cache.clear()
 
-def reveals(state: State, move: dict, seat: int, samples: int = 4) -> bool:
-    """Whether a move shows `seat` something it could not have known: played from several
-    re-deals of what `seat` cannot see, it must leave `seat`'s view the same in all of them."""
-    seen = set()
+
+def reveals(before: State, after: State, move: dict, seat: int, samples: int = 8, salt: Any = "undo") -> bool:
+    """Whether a move (played from `before`, giving `after`) showed `seat` anything it could not
+    have known: chance was drawn (the RNG moved), or one of `samples` re-deals of what `seat`
+    cannot see, with the move played in it, gives `seat` a view other than the real one."""
+    if before.rng.state != after.rng.state:
+        return True
+    real = after.view(seat)
     for i in range(samples):
-        world = state.determinize(seat, derive_seed(state.game.seed, "undo", len(state), i))
+        world = before.determinize(seat, derive_seed(before.game.seed, salt, len(before), i))
         try:
             world.apply_json(move)
         except IllegalAction:
             return True  # the move depended on hidden cards: it showed them
-        seen.add(json.dumps(world.view(seat), sort_keys=True))
-        if len(seen) > 1:
+        if world.view(seat) != real:
             return True
     return False
 
 
 class TableService:
-    """The lobby and the tables. `bot_delay` is the visible pause before a bot's move."""
+    """The lobby and the tables, within the limits of `settings`."""
 
-    def __init__(self, store: Store, bot_delay: float = 0.6):
+    def __init__(self, store: Store, settings: ServerSettings | None = None, bot_delay: float | None = None):
+        settings = settings or ServerSettings()
+        if bot_delay is not None:
+            settings = settings.model_copy(update={"bot_delay": bot_delay})
+        self.settings = settings
         self.store = store
-        self.bot_delay = bot_delay
-        self.live: dict[str, LiveTable] = {}
+        self.bot_delay = settings.bot_delay
+        self.bots = BotPool(settings.bot_workers, settings.bot_pool)
+        self.live: OrderedDict[str, LiveTable] = OrderedDict()
+        self.sockets: dict[str, int] = {}           # open websockets per client address
+        self._created: dict[str, deque] = {}         # creation times per client address (the quota)
+        self._sweeper: asyncio.Task | None = None
+
+    async def _write(self, fn, *args):
+        """A store write off the event loop (callers hold the table's lock: per-table order)."""
+        return await asyncio.to_thread(fn, *args)
 
     # ------------------------------------------------------------------ lobby
     @staticmethod
@@ -94,21 +170,29 @@ class TableService:
             out.append(doc)
         return out
 
-    def create(self, game: str, players: int, options: dict | None, seats: list[dict],
-               seed: int | None = None, previous: str | None = None) -> TableRecord:
+    def _record(self, game: str, players: int, options: dict | None, seats: list[dict],
+                seed: int | None = None, previous: str | None = None) -> TableRecord:
+        """A new table's record, checked (nothing stored)."""
+        if seed is not None and (type(seed) is not int or not 0 <= seed < SEED_LIMIT):
+            raise TableError("bad_table", f"a seed is an integer from 0 to 2^63 - 1, not {seed!r}")
+        if not isinstance(seats, list) or len(seats) != players:
+            raise TableError("bad_table", f"{players} players need {players} seats, not "
+                                          f"{len(seats) if isinstance(seats, list) else seats!r}")
+        humans = sum(1 for s in seats if isinstance(s, dict) and s.get("kind") == "human")
+        if seed is not None and humans > 1:
+            raise TableError("seed", "a seed may be chosen only at a table with one human seat (it would show "
+                                     "the cards to whoever chose it): leave it out and the server deals")
         try:
             g = cardboard.load_game(game, players=players, seed=seed, options=options or {})
         except ConfigError as exc:
             raise TableError("bad_table", str(exc)) from None
-        if len(seats) != players:
-            raise TableError("bad_table", f"{players} players need {players} seats, not {len(seats)}")
         records = []
         for i, seat in enumerate(seats):
-            kind = seat.get("kind")
+            kind = seat.get("kind") if isinstance(seat, dict) else None
             if kind == "bot":
                 level = seat.get("level") or "medium"
                 try:
-                    make_agent(level, seed=0, game_id=game)
+                    check_level(level, self.settings.max_bot_seconds)
                 except ConfigError as exc:
                     raise TableError("bad_table", f"seat {i}: {exc}") from None
                 records.append(SeatRecord("bot", level=level, name=f"Bot {i + 1} ({level})"))
@@ -117,13 +201,34 @@ class TableService:
             else:
                 raise TableError("bad_table", f"seat {i}: kind must be 'human' or 'bot', not {kind!r}")
         rec = TableRecord(id=secrets.token_urlsafe(6), game=game, players=players, seed=g.seed,
-                          options=g.options_json(), seats=records, previous=previous)
+                          options=g.options_json(), seats=records, previous=previous,
+                          seed_chosen=seed is not None)
         rec.status = self._status(rec, None)
-        self.store.create(rec)
         return rec
 
-    def tables(self) -> list[dict]:
-        return [self.summary(rec) for rec in self.store.list()]
+    def _quota(self, address: str) -> None:
+        now = time.monotonic()
+        times = self._created.setdefault(address, deque())
+        while times and now - times[0] > 3600:
+            times.popleft()
+        if len(times) >= self.settings.tables_per_hour:
+            raise TableError("quota", f"at most {self.settings.tables_per_hour} new tables an hour from one "
+                                      "address: join an open table or try later", 429)
+        times.append(now)
+
+    async def create(self, game: str, players: int, options: dict | None, seats: list[dict],
+                     seed: int | None = None, address: str = "") -> tuple[TableRecord, str]:
+        """A new table and its creator's credential (it invites people to seats left mid-game)."""
+        rec = self._record(game, players, options, seats, seed)
+        self._quota(address)
+        creator = secrets.token_urlsafe(24)
+        rec.creator_hash = token_hash(creator)
+        await self._write(self.store.create, rec)
+        return rec, creator
+
+    def tables(self, limit: int | None = None, before: float | None = None) -> list[dict]:
+        limit = min(limit or self.settings.page_size, self.settings.page_size)
+        return [self.summary(rec) for rec in self.store.list(limit, before)]
 
     def record(self, table_id: str) -> TableRecord:
         rec = self.live[table_id].rec if table_id in self.live else self.store.get(table_id)
@@ -132,19 +237,52 @@ class TableService:
         return rec
 
     def table(self, table_id: str) -> LiveTable:
-        """The live table, rebuilt from the store's log on first use (after a restart too)."""
+        """The live table, rebuilt from the store's log on first use (after a restart or an
+        eviction too)."""
         live = self.live.get(table_id)
         if live is not None:
+            live.used = time.monotonic()
+            self.live.move_to_end(table_id)
             return live
         rec = self.record(table_id)
         game = cardboard.load_game(rec.game, players=rec.players, seed=rec.seed, options=rec.options)
-        log = self.store.moves(table_id)
-        state = game.replay([entry["move"] for entry in log])
-        live = self.live[table_id] = LiveTable(rec, state, log)
-        for seat, s in enumerate(rec.seats):
-            if s.kind == "bot":
-                live.agents[seat] = make_agent(s.level, seed=derive_seed(rec.seed, "bot", seat), game_id=rec.game)
+        log_ = self.store.moves(table_id)
+        state = game.replay([entry["move"] for entry in log_])
+        live = self.live[table_id] = LiveTable(rec, state, log_, [dumps(e["move"]) for e in log_])
+        self.evict()
         return live
+
+    def evict(self) -> int:
+        """Forget live tables nobody uses: the least recently used beyond `live_tables`, and any
+        idle for `idle_table_seconds`. A table with a socket, a bot thinking or a change under
+        way stays. Returns how many left memory."""
+        now = time.monotonic()
+        gone = 0
+        for tid, live in list(self.live.items()):  # least recently used first
+            over = len(self.live) > self.settings.live_tables
+            idle = now - live.used >= self.settings.idle_table_seconds
+            if not over and not idle:
+                break
+            busy = live.subscribers or live.lock.locked() or (live.bot_task is not None and not live.bot_task.done())
+            if not busy:
+                del self.live[tid]
+                gone += 1
+        for address in [a for a, t in self._created.items() if not t or time.monotonic() - t[-1] > 3600]:
+            del self._created[address]
+        return gone
+
+    def start(self) -> None:
+        """Begin the periodic eviction (call from the running event loop)."""
+        if self._sweeper is None:
+            self._sweeper = asyncio.get_running_loop().create_task(self._sweep())
+
+    async def _sweep(self) -> None:
+        while True:
+            await asyncio.sleep(min(30.0, self.settings.idle_table_seconds / 2))
+            try:
+                self.evict()
+            except Exception as exc:  # pragma: no cover - never expected
+                log.error("eviction failed: %s: %s", type(exc).__name__, exc)
 
     def summary(self, rec: TableRecord) -> dict:
         live = self.live.get(rec.id)
@@ -154,7 +292,10 @@ class TableService:
             "status": rec.status, "created": rec.created, "previous": rec.previous, "next": rec.next,
             "moves": len(live.log) if live else self.store.move_count(rec.id),
             "to_move": state.current_player if state is not None else None,
-            "seats": [{"seat": i, "kind": s.kind, "level": s.level, "name": s.name,
+            # a seed the creator chose is everyone's to know; the server's own shows once the game is over
+            "seed": rec.seed if rec.seed_chosen or rec.status == "over" else None,
+            "seed_chosen": rec.seed_chosen,
+            "seats": [{"seat": i, "kind": s.kind, "level": s.level, "name": s.name, "left": s.left,
                        "taken": s.kind == "bot" or s.token_hash is not None} for i, s in enumerate(rec.seats)],
         }
 
@@ -162,7 +303,7 @@ class TableService:
     def _status(rec: TableRecord, state: State | None) -> str:
         if state is not None and state.is_terminal():
             return "over"
-        if any(s.kind == "human" and s.token_hash is None for s in rec.seats):
+        if any(s.kind == "human" and (s.token_hash is None or s.left) for s in rec.seats):
             return "open"
         return "running"
 
@@ -176,58 +317,113 @@ class TableService:
                 return i
         raise TableError("auth", "this credential opens no seat at this table", 403)
 
-    async def join(self, table_id: str, name: str, seat: int | None = None) -> tuple[int, str]:
+    async def join(self, table_id: str, name: str, seat: int | None = None, token: str | None = None,
+                   invite: str | None = None) -> tuple[int, str]:
+        """Take a free seat; or, with `token`, come back to the seat one left; or, with `invite`,
+        take the seat the table's creator invited to."""
         live = self.table(table_id)
         async with live.lock:
             rec = live.rec
-            free = [i for i, s in enumerate(rec.seats) if s.kind == "human" and s.token_hash is None]
-            if seat is None:
-                if not free:
-                    raise TableError("full", "no free seat at this table", 409)
-                seat = free[0]
-            elif seat not in free:
-                raise TableError("taken", f"seat {seat} is not a free human seat", 409)
-            token = secrets.token_urlsafe(24)
-            rec.seats[seat].token_hash = token_hash(token)
-            rec.seats[seat].name = (name or f"Player {seat + 1}")[:40]
+            if token:
+                seat = self.seat_of(rec, token)
+                rec.seats[seat].left = False
+                if name:
+                    rec.seats[seat].name = name[:40]
+            elif invite:
+                h = token_hash(invite)
+                match = [i for i, s in enumerate(rec.seats) if s.invite_hash and hmac.compare_digest(s.invite_hash, h)]
+                if not match or (seat is not None and seat != match[0]):
+                    raise TableError("auth", "this invitation opens no seat at this table", 403)
+                seat = match[0]
+                token = secrets.token_urlsafe(24)
+                s = rec.seats[seat]
+                s.token_hash, s.invite_hash, s.left = token_hash(token), None, False
+                s.name = (name or f"Player {seat + 1}")[:40]
+            else:
+                free = [i for i, s in enumerate(rec.seats) if s.kind == "human" and s.token_hash is None]
+                if seat is None:
+                    if not free:
+                        raise TableError("full", "no free seat at this table", 409)
+                    seat = free[0]
+                elif seat not in free:
+                    if 0 <= seat < len(rec.seats) and rec.seats[seat].left:
+                        raise TableError("reserved", f"seat {seat} is kept for the player who left it: it opens to "
+                                                     "their credential or to the table creator's invitation", 409)
+                    raise TableError("taken", f"seat {seat} is not a free human seat", 409)
+                token = secrets.token_urlsafe(24)
+                rec.seats[seat].token_hash = token_hash(token)
+                rec.seats[seat].name = (name or f"Player {seat + 1}")[:40]
             rec.status = self._status(rec, live.state)
-            self.store.update(rec)
-        await self._changed(live)
+            await self._write(self.store.update, rec)
+            live.changed()
+        self._changed(live)
         return seat, token
 
-    async def leave(self, table_id: str, token: str) -> None:
+    async def invite(self, table_id: str, creator: str, seat: int) -> str:
+        """A one-time code for `seat` (a human seat free or left mid-game), for the table's creator
+        to hand to someone: it replaces the leaver's credential when used."""
         live = self.table(table_id)
         async with live.lock:
-            seat = self.seat_of(live.rec, token)
+            rec = live.rec
+            if not creator or not rec.creator_hash or not hmac.compare_digest(rec.creator_hash, token_hash(creator)):
+                raise TableError("auth", "only the table's creator (with the credential the table was created "
+                                         "with) invites to a seat", 403)
+            if not 0 <= seat < len(rec.seats) or rec.seats[seat].kind != "human":
+                raise TableError("bad_request", f"seat {seat} is not a human seat of this table", 422)
+            s = rec.seats[seat]
+            if s.token_hash is not None and not s.left:
+                raise TableError("taken", f"seat {seat} has its player", 409)
+            code = secrets.token_urlsafe(24)
+            s.invite_hash = token_hash(code)
+            await self._write(self.store.update, rec)
+        return code
+
+    async def leave(self, table_id: str, token: str) -> None:
+        """Give up a seat. Before the game starts it is free again; once it has started, it is kept
+        for the leaver's credential (or the creator's invitation): whoever takes it sees its hand."""
+        live = self.table(table_id)
+        async with live.lock:
+            rec = live.rec
+            seat = self.seat_of(rec, token)
             if seat is None:
                 raise TableError("auth", "leaving needs the seat's credential", 403)
-            live.rec.seats[seat].token_hash = None
-            live.rec.seats[seat].name = None
-            live.rec.status = self._status(live.rec, live.state)
-            self.store.update(live.rec)
-            live.subscribers = [sub for sub in live.subscribers if sub.seat != seat]
-        await self._changed(live)
+            s = rec.seats[seat]
+            started = rec.status != "open" or bool(live.log)
+            if started and not live.state.is_terminal():
+                s.left = True
+            else:
+                s.token_hash, s.name, s.left = None, None, False
+            rec.status = self._status(rec, live.state)
+            await self._write(self.store.update, rec)
+            live.changed()
+            for sub in live.subscribers:
+                if sub.seat == seat:
+                    sub.drop("its seat was left")
+        self._changed(live)
 
     async def again(self, table_id: str, token: str | None) -> TableRecord:
-        """A rematch with the same game, options and seats; its humans keep their credentials."""
+        """A rematch with the same game, options and seats, once the game is over; its humans keep
+        their credentials. One rematch however many ask; the dealing is the server's."""
         live = self.table(table_id)
         async with live.lock:
             rec = live.rec
             if self.seat_of(rec, token) is None:
                 raise TableError("auth", "a rematch is asked for by a seated player", 403)
+            if not live.state.is_terminal():
+                raise TableError("running", "a rematch is asked for once the game is over", 409)
             if rec.next:
                 return self.record(rec.next)
-            new = self.create(rec.game, rec.players, rec.options,
-                              [{"kind": s.kind, "level": s.level} for s in rec.seats], previous=rec.id)
+            new = self._record(rec.game, rec.players, rec.options,
+                               [{"kind": s.kind, "level": s.level} for s in rec.seats], previous=rec.id)
+            new.creator_hash = rec.creator_hash
             for old, seat in zip(rec.seats, new.seats):
-                if old.kind == "human":
+                if old.kind == "human" and not old.left:
                     seat.token_hash, seat.name = old.token_hash, old.name
             new.status = self._status(new, None)
-            self.store.update(new)
-            rec.next = new.id
-            self.store.update(rec)
-        await self._changed(live)
-        return new
+            rec.next = await self._write(self.store.rematch, rec.id, new)
+            live.changed()
+        self._changed(live)
+        return self.record(rec.next)
 
     # ------------------------------------------------------------------ play
     async def play(self, table_id: str, token: str | None, move: Any, n: Any) -> None:
@@ -235,8 +431,8 @@ class TableService:
         async with live.lock:
             seat = self.seat_of(live.rec, token)
             self._check_turn(live, seat, n)
-            self._apply(live, move, seat)
-        await self._changed(live)
+            await self._apply(live, move, seat)
+        self._changed(live)
 
     def _check_turn(self, live: LiveTable, seat: int | None, n: Any) -> None:
         state = live.state
@@ -245,14 +441,16 @@ class TableService:
         if state.is_terminal():
             raise TableError("over", "the game is over: no move can be made", 409)
         if live.rec.status != "running":
-            raise TableError("waiting", "the game starts when every seat is taken", 409)
+            raise TableError("waiting", "the game goes on when every seat is taken", 409)
         if type(n) is not int or n != len(live.log):
-            raise TableError("stale", f"stale move: it was made at move {n!r}, the game is at move {len(live.log)}", 409)
+            shown = n if type(n) is int and abs(n) < 10**9 else "?"
+            raise TableError("stale", f"stale move: it was made at move {shown}, the game is at move {len(live.log)}", 409)
         if state.current_player != seat:
             raise TableError("not_your_turn", f"it is seat {state.current_player}'s decision, not seat {seat}'s", 409)
 
-    def _apply(self, live: LiveTable, move: Any, seat: int) -> None:
-        """Try the move on a copy, store it, then make it live: a refused move changes nothing."""
+    async def _apply(self, live: LiveTable, move: Any, seat: int) -> None:
+        """Try the move on a copy, store it (with the status it leads to), then make it live: a
+        refused move changes nothing."""
         if not isinstance(move, dict):
             raise TableError("bad_message", "a move is a JSON object with a 'kind'")
         trial = live.state.clone()
@@ -261,22 +459,24 @@ class TableService:
         except IllegalAction as exc:
             raise TableError("illegal", str(exc)) from None
         entry = {"move": action.to_json(), "seat": seat, "label": str(action)}
+        status = "over" if trial.is_terminal() else None
         try:
-            self.store.append_move(live.rec.id, len(live.log), entry)
+            await self._write(self.store.append_move, live.rec.id, len(live.log), entry, status)
         except StoreConflict as exc:
             raise TableError("stale", str(exc), 409) from None
         if live.rec.seats[seat].kind == "human":  # a possible undo point: keep the state before it
             live.undo_scan = (len(live.log), live.state, len(live.log), live.state, True)
         live.state = trial
         live.log.append(entry)
-        if trial.is_terminal():
-            live.rec.status = "over"
-            self.store.update(live.rec)
+        live.texts.append(dumps(entry["move"]))
+        if status:
+            live.rec.status = status
+        live.changed()
 
     def undo_point(self, live: LiveTable, seat: int | None) -> int | None:
         """[server] Undo is for a table with no other human seat: it takes back this seat's last
         move and the bots' moves after it, unless any of them showed the seat something new
-        (a roll, a reveal, a card drawn). Returns the log length to go back to, or None."""
+        (chance drawn, a reveal, a card drawn). Returns the log length to go back to, or None."""
         rec = live.rec
         if seat is None or live.state.is_terminal():
             return None
@@ -292,12 +492,13 @@ class TableService:
             scan = (k, before, k, before, True)
         k, before, upto, state, ok = scan
         if ok and upto < len(live.log):
-            state = state.clone()
             for entry in live.log[upto:]:
-                if reveals(state, entry["move"], seat):
+                after = state.clone()
+                after.apply_json(entry["move"])
+                if reveals(state, after, entry["move"], seat):
                     ok = False
                     break
-                state.apply_json(entry["move"])
+                state = after
         live.undo_scan = (k, before, len(live.log), state, ok)
         return k if ok else None
 
@@ -305,54 +506,127 @@ class TableService:
         live = self.table(table_id)
         async with live.lock:
             seat = self.seat_of(live.rec, token)
-            k = self.undo_point(live, seat)
+            if seat is not None and live.rec.status != "running":
+                k = None
+            else:
+                k = self.undo_point(live, seat)
             if k is None:
                 raise TableError("no_undo", "nothing to undo: only your own last move (and the bots' after it), "
                                             "at a table without other people, before anything was revealed", 409)
-            self.store.truncate(live.rec.id, k)
-            live.log = live.log[:k]
-            live.state = live.undo_scan[1]  # the state before move k, never changed since
+            before = live.undo_scan[1]  # the state before move k, never changed since
+            await self._write(self.store.truncate, live.rec.id, k)
+            del live.log[k:]
+            del live.texts[k:]
+            live.state = before
             live.undo_scan = None
-        await self._changed(live)
+            live.changed()
+        self._changed(live)
 
     # ------------------------------------------------------------------ bots
+    @staticmethod
+    def _human_connected(live: LiveTable) -> bool:
+        seats = live.rec.seats
+        return any(sub.seat is not None and seats[sub.seat].kind == "human" and not sub.dropped
+                   for sub in live.subscribers)
+
+    def _bots_may_run(self, live: LiveTable) -> bool:
+        """A bot decides when it is its turn in a running game and a seated person is connected
+        (at a table of bots only: while someone watches)."""
+        state = live.state
+        if live.rec.status != "running" or state.is_terminal():
+            return False
+        seat = state.current_player
+        if seat is None or live.rec.seats[seat].kind != "bot":
+            return False
+        if any(s.kind == "human" for s in live.rec.seats):
+            return self._human_connected(live)
+        return any(not sub.dropped for sub in live.subscribers)
+
     def _kick_bots(self, live: LiveTable) -> None:
         if live.bot_task is not None and not live.bot_task.done():
             return
-        state = live.state
-        if live.rec.status == "running" and not state.is_terminal() and state.current_player in live.agents:
+        if self._bots_may_run(live):
             live.bot_task = asyncio.get_running_loop().create_task(self._bot_turns(live))
 
     async def _bot_turns(self, live: LiveTable) -> None:
-        while True:
-            state = live.state
-            seat = state.current_player
-            if live.rec.status != "running" or state.is_terminal() or seat not in live.agents:
-                return
-            await asyncio.sleep(self.bot_delay)
-            at = len(live.log)
-            snapshot = state.clone()
-            action = await asyncio.to_thread(live.agents[seat].choose, snapshot)
-            async with live.lock:
-                if len(live.log) != at or live.state.current_player != seat:
-                    continue  # undone or changed meanwhile: think again
-                self._apply(live, action.to_json(), seat)
-            await self._broadcast(live)
+        failures = 0
+        rec = live.rec
+        try:
+            while self._bots_may_run(live):
+                if self.bot_delay:
+                    await asyncio.sleep(self.bot_delay)
+                    if not self._bots_may_run(live):
+                        return
+                seat = live.state.current_player
+                version = live.version
+                job = Job(rec.game, rec.players, rec.seed, json.dumps(rec.options, sort_keys=True),
+                          tuple(live.texts), rec.seats[seat].level or "medium",
+                          derive_seed(rec.seed, "bot", seat, len(live.log)))
+                priority = 0 if self._human_connected(live) else 1
+                try:
+                    move = await self.bots.decide(job, priority)
+                except Exception as exc:
+                    failures += 1
+                    log.error("table %s: the bot of seat %d failed (%s: %s)%s", rec.id, seat, type(exc).__name__,
+                              exc, "; it tries again" if failures < 3 else "; it stops until the next change")
+                    if failures >= 3:
+                        return
+                    await asyncio.sleep(0.5 * failures)
+                    continue
+                async with live.lock:
+                    if live.version != version:
+                        continue  # the table changed while it thought (an undo, a leave): think again
+                    try:
+                        await self._apply(live, move, seat)
+                    except TableError as exc:
+                        failures += 1
+                        log.error("table %s: the bot of seat %d chose a refused move (%s)", rec.id, seat, exc)
+                        if failures >= 3:
+                            return
+                        continue
+                failures = 0
+                self._broadcast(live)
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:  # never leaves the table hung without a word
+            log.error("table %s: the bots stopped (%s: %s)", rec.id, type(exc).__name__, exc)
 
     # ------------------------------------------------------------------ messages
-    async def subscribe(self, table_id: str, token: str | None, send: Send) -> Subscriber:
+    def subscribe(self, table_id: str, token: str | None, address: str = "") -> Subscriber:
+        """A new socket on a table, with its first picture in its outbox."""
         live = self.table(table_id)
         seat = self.seat_of(live.rec, token)
-        sub = Subscriber(send, seat)
+        if len(live.subscribers) >= self.settings.sockets_per_table:
+            raise TableError("busy", f"this table has {self.settings.sockets_per_table} sockets open: try later", 503)
+        if self.sockets.get(address, 0) >= self.settings.sockets_per_address:
+            raise TableError("busy", f"{self.settings.sockets_per_address} sockets are open from your address: "
+                                     "close some", 503)
+        sub = Subscriber(seat, address, self.settings.outbox)
+        self.sockets[address] = self.sockets.get(address, 0) + 1
         live.subscribers.append(sub)
-        await send(self.message(live, seat))
+        sub.push(self.text(live, seat), state=True)
         self._kick_bots(live)
         return sub
 
     def unsubscribe(self, table_id: str, sub: Subscriber) -> None:
+        sub.drop(sub.dropped or "closed")
         live = self.live.get(table_id)
         if live and sub in live.subscribers:
             live.subscribers.remove(sub)
+            n = self.sockets.get(sub.address, 0) - 1
+            if n > 0:
+                self.sockets[sub.address] = n
+            else:
+                self.sockets.pop(sub.address, None)
+
+    def text(self, live: LiveTable, seat: int | None) -> str:
+        """The state message of a viewpoint, built once per change."""
+        hit = live.cache.get(seat)
+        if hit is not None and hit[0] == live.version:
+            return hit[1]
+        text = dumps(self.message(live, seat))
+        live.cache[seat] = (live.version, text)
+        return text
 
     def message(self, live: LiveTable, seat: int | None) -> dict:
         """One seat's picture of the table: its view, and its legal moves if it decides now."""
@@ -364,7 +638,8 @@ class TableService:
             "view": state.view(seat), "to_move": state.current_player,
             "legal": [{"move": a.to_json(), "label": str(a), "kind": a.kind} for a in state.legal_actions()]
             if deciding else [],
-            "can_undo": self.undo_point(live, seat) is not None if seat is not None else False,
+            "can_undo": (live.rec.status == "running" and self.undo_point(live, seat) is not None)
+            if seat is not None else False,
             "last": self._last_move(live),
         }
         if over:
@@ -382,16 +657,14 @@ class TableService:
         # no label: a move's words may name what others may not see (a card taken from a dug pile)
         return {"seat": entry["seat"], "n": len(live.log) - 1}
 
-    async def _broadcast(self, live: LiveTable) -> None:
+    def _broadcast(self, live: LiveTable) -> None:
+        """Each viewpoint's picture built once, its text put in every socket's outbox."""
         for sub in list(live.subscribers):
-            try:
-                await sub.send(self.message(live, sub.seat))
-            except Exception:  # a closed socket: forget it
-                if sub in live.subscribers:
-                    live.subscribers.remove(sub)
+            if not sub.dropped:
+                sub.push(self.text(live, sub.seat), state=True)
 
-    async def _changed(self, live: LiveTable) -> None:
-        await self._broadcast(live)
+    def _changed(self, live: LiveTable) -> None:
+        self._broadcast(live)
         self._kick_bots(live)
 
     # ------------------------------------------------------------------ replay
@@ -413,9 +686,15 @@ class TableService:
         return {"table": self.summary(live.rec), "steps": steps, "result": result}
 
     async def close(self) -> None:
-        for live in self.live.values():
-            if live.bot_task is not None:
-                live.bot_task.cancel()
+        tasks = [t for t in [self._sweeper, *(live.bot_task for live in self.live.values())] if t is not None]
+        for t in tasks:
+            t.cancel()
+        for t in tasks:
+            try:
+                await t
+            except BaseException:
+                pass
+        self._sweeper = None
 
 
-__all__ = ["TableService", "TableError", "LiveTable", "reveals", "token_hash"]
+__all__ = ["TableService", "TableError", "LiveTable", "Subscriber", "reveals", "token_hash", "SEED_LIMIT"]

@@ -46,6 +46,9 @@ function connect() {
   closingOnPurpose = false;
   const sock = new WebSocket(`${proto}://${location.host}/ws/tables/${encodeURIComponent(TABLE_ID)}${q}`);
   ws = sock;
+  // the server closes a socket silent for its idle timeout (90 s by default): a ping keeps a watcher's open
+  const pinger = setInterval(() => { if (sock.readyState === WebSocket.OPEN) sock.send('{"type":"ping"}'); }, 25000);
+  sock.addEventListener("close", () => clearInterval(pinger));
   sock.onmessage = (ev) => {
     let m;
     try { m = JSON.parse(ev.data); } catch { return; }

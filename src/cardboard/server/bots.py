@@ -1,0 +1,164 @@
+"""Bot decisions, bounded: a seat's level comes from a fixed list with a capped time budget, and
+every decision runs on a small pool of worker processes shared by all tables of the server.
+
+A job carries what a worker needs to rebuild the position by replay (game, players, seed,
+options, the move log) and the decision's own seed, derived from (table seed, seat, move
+number): the same decision whichever worker makes it, and the same after a restart. Each
+worker keeps a few recent positions and extends them by the new moves instead of replaying a
+whole game per decision.
+"""
+from __future__ import annotations
+
+import asyncio
+import heapq
+import itertools
+import json
+import math
+import multiprocessing
+import threading
+from collections import OrderedDict
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from dataclasses import dataclass
+
+from cardboard.agents import NAMES
+from cardboard.engine import ConfigError
+
+
+def check_level(level: str, max_seconds: float) -> str:
+    """A seat's level as given (`name` or `name:seconds`), or ConfigError naming the problem:
+    the name one of the agents, the budget a finite number of seconds in (0, max_seconds]."""
+    if not isinstance(level, str) or not level:
+        raise ConfigError("a bot's level is a name such as 'medium' or 'hard:2'")
+    base, sep, budget = level.partition(":")
+    if base not in NAMES:
+        raise ConfigError(f"unknown agent '{level}'; known agents: {', '.join(NAMES)}")
+    if sep:
+        try:
+            seconds = float(budget)
+        except ValueError:
+            raise ConfigError(f"'{level}': the time budget after ':' must be seconds, e.g. hard:2") from None
+        if not math.isfinite(seconds) or not 0 < seconds <= max_seconds:
+            raise ConfigError(f"'{level}': the time budget must be more than 0 and at most {max_seconds:g} seconds")
+    return level
+
+
+@dataclass(frozen=True)
+class Job:
+    game: str
+    players: int
+    seed: int
+    options: str          # JSON, sorted keys: part of the worker's cache key
+    moves: tuple[str, ...]  # each move's JSON, as logged
+    level: str
+    agent_seed: int
+
+
+_CACHE: "OrderedDict[tuple, tuple[tuple[str, ...], object]]" = OrderedDict()
+_CACHE_SIZE = 8
+_CACHE_LOCK = threading.Lock()
+
+
+def _position(job: Job):
+    """The state after the job's moves: a cached position of the same game extended by the new
+    moves when it is a prefix, a replay otherwise."""
+    import cardboard
+
+    key = (job.game, job.players, job.seed, job.options)
+    with _CACHE_LOCK:
+        hit = _CACHE.get(key)
+    state = None
+    if hit is not None:
+        moves, cached = hit
+        if len(moves) <= len(job.moves) and job.moves[:len(moves)] == moves:
+            state = cached.clone()
+            for m in job.moves[len(moves):]:
+                state.apply_json(json.loads(m))
+    if state is None:
+        game = cardboard.load_game(job.game, players=job.players, seed=job.seed, options=json.loads(job.options))
+        state = game.replay([json.loads(m) for m in job.moves])
+    with _CACHE_LOCK:
+        _CACHE[key] = (job.moves, state.clone())
+        _CACHE.move_to_end(key)
+        while len(_CACHE) > _CACHE_SIZE:
+            _CACHE.popitem(last=False)
+    return state
+
+
+def decide(job: Job) -> dict:
+    """One bot decision (runs in a worker): the chosen move's JSON."""
+    from cardboard.agents import make_agent
+
+    state = _position(job)
+    agent = make_agent(job.level, seed=job.agent_seed, game_id=job.game)
+    return agent.choose(state.clone()).to_json()
+
+
+def _warm() -> None:  # a worker imports the games once, at start
+    import cardboard  # noqa: F401
+    import cardboard.agents  # noqa: F401
+
+
+_EXECUTORS: dict[tuple[str, int], Executor] = {}
+_EXECUTORS_LOCK = threading.Lock()
+
+
+def executor(kind: str, workers: int) -> Executor:
+    """The process's shared pool of `workers` (created on first use)."""
+    with _EXECUTORS_LOCK:
+        pool = _EXECUTORS.get((kind, workers))
+        if pool is None:
+            if kind == "process":
+                pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"),
+                                           initializer=_warm)
+            else:
+                pool = ThreadPoolExecutor(workers, thread_name_prefix="cardboard-bot")
+            _EXECUTORS[(kind, workers)] = pool
+        return pool
+
+
+class BotPool:
+    """At most `workers` decisions at once; waiting ones go by priority (0 before 1: tables
+    with a person connected before bot-only ones), then in order of arrival."""
+
+    def __init__(self, workers: int, kind: str = "process"):
+        self.workers = workers
+        self.kind = kind
+        self.busy = 0
+        self._waiting: list[tuple[int, int, asyncio.Future]] = []
+        self._order = itertools.count()
+
+    async def decide(self, job: Job, priority: int = 0) -> dict:
+        await self._acquire(priority)
+        try:
+            loop = asyncio.get_running_loop()
+            return await loop.run_in_executor(executor(self.kind, self.workers), decide, job)
+        finally:
+            self._release()
+
+    async def _acquire(self, priority: int) -> None:
+        if self.busy < self.workers and self.waiting == 0:
+            self.busy += 1
+            return
+        fut = asyncio.get_running_loop().create_future()
+        heapq.heappush(self._waiting, (priority, next(self._order), fut))
+        try:
+            await fut
+        except asyncio.CancelledError:
+            if fut.done() and not fut.cancelled():  # the slot was handed over just now: pass it on
+                self._release()
+            raise
+
+    def _release(self) -> None:
+        while self._waiting:
+            _, _, fut = heapq.heappop(self._waiting)
+            if not fut.done():
+                fut.set_result(None)  # the slot passes to the waiter
+                return
+        self.busy -= 1
+
+    @property
+    def waiting(self) -> int:
+        return sum(1 for _, _, f in self._waiting if not f.done())
+
+
+__all__ = ["BotPool", "Job", "check_level", "decide", "executor"]

@@ -1,0 +1,78 @@
+"""Every limit of the web table in one place, with the defaults a public server wants.
+
+`create_app(settings=ServerSettings(...))` takes them; `cardboard serve` has a flag for each
+(`--max-body`, `--send-timeout`, ...: the field name with dashes). PROTOCOL.md lists them.
+"""
+from __future__ import annotations
+
+import os
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+LOOPBACK = ("localhost", "127.0.0.1", "::1")
+
+
+def default_bot_workers() -> int:
+    """Bot decisions run on this many processes: one core is left to the event loop."""
+    return max(1, (os.cpu_count() or 1) - 1)
+
+
+class ServerSettings(BaseModel):
+    """The web table's limits. Each field is a `cardboard serve` flag of the same name."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    # ---- storage
+    db: str = Field(":memory:", description="SQLite file keeping every table (':memory:' for none)")
+    synchronous: Literal["OFF", "NORMAL", "FULL", "EXTRA"] = Field(
+        "FULL", description="SQLite's synchronous setting: FULL makes a stored move survive a power cut")
+
+    # ---- input
+    max_body: int = Field(64 * 1024, ge=256, description="bytes of an HTTP request body (counted while reading)")
+    max_message: int = Field(16 * 1024, ge=256, description="characters of a websocket message from a client")
+    max_json_depth: int = Field(32, ge=2, le=200, description="nesting of a websocket message's JSON")
+
+    # ---- sockets
+    outbox: int = Field(16, ge=2, description="messages waiting for one socket before it is dropped "
+                                               "(state messages replace each other, so only a silent reader fills it)")
+    send_timeout: float = Field(5.0, gt=0, description="seconds one send may take before the socket is dropped")
+    sockets_per_table: int = Field(300, ge=1, description="websockets open on one table")
+    sockets_per_address: int = Field(100, ge=1, description="websockets open from one client address")
+    header_timeout: float = Field(10.0, gt=0, description="seconds a connection may take to send a request's "
+                                                           "headers (and a request its body)")
+    idle_timeout: float = Field(90.0, gt=0, description="seconds a websocket may stay silent (the page pings "
+                                                         "every 25 s)")
+    limit_concurrency: int = Field(2000, ge=10, description="connections the server holds at once (503 beyond)")
+
+    # ---- quotas and memory
+    tables_per_hour: int = Field(60, ge=1, description="tables one client address may create an hour")
+    page_size: int = Field(100, ge=1, le=100, description="tables in a page of the lobby (at most 100)")
+    live_tables: int = Field(500, ge=1, description="tables kept in memory; idle ones are rebuilt from the store")
+    idle_table_seconds: float = Field(300.0, gt=0, description="a table nobody watches leaves memory after this")
+
+    # ---- bots
+    bot_delay: float = Field(0.6, ge=0, le=10, description="seconds a bot waits before its move")
+    bot_workers: int = Field(default_factory=default_bot_workers, ge=1, le=64,
+                             description="processes thinking for bots (default: cores - 1)")
+    bot_pool: Literal["process", "thread"] = Field(
+        "process", description="'thread' keeps bots in the server's process (tests; cheap bots only)")
+    max_bot_seconds: float = Field(5.0, gt=0, le=60, description="the largest time budget a seat's level may ask")
+
+    # ---- who may talk to the server
+    allowed_hosts: tuple[str, ...] = Field(LOOPBACK, description="Host header names served ('*' for any)")
+    allowed_origins: tuple[str, ...] = Field((), description="origins besides the server's own that may "
+                                                             "post and open websockets")
+
+    @staticmethod
+    def hosts_for(bind: str) -> tuple[str, ...]:
+        """The Host names a server bound to `bind` answers to by default."""
+        if bind in LOOPBACK or bind.startswith("127."):
+            return LOOPBACK
+        if bind in ("0.0.0.0", "::", ""):
+            # every interface: the operator names the public host with --allow-host
+            return LOOPBACK
+        return (bind,)
+
+
+__all__ = ["ServerSettings", "LOOPBACK", "default_bot_workers"]
