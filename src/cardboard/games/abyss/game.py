@@ -28,7 +28,8 @@ class AbyssConfig:
     the content's order), then the Monsters. Lords and Locations by their index in the content."""
 
     __slots__ = ("players", "content", "setup", "n_allies", "n_cards", "card_race", "card_value",
-                 "lords", "lord_index", "guild", "req_race", "cost", "n_races", "ip", "lkeys", "printed_keys", "tower_keyed",
+                 "lords", "lord_index", "guild", "req_race", "cost", "n_races", "ip", "lkeys",
+                 "printed_keys", "tower_keyed",
                  "pkind", "pamount", "locations", "loc_index", "token_values", "threat",
                  "first_player", "powers_cache", "guild_ids", "others", "by_race_cache")
 
