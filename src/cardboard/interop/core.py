@@ -99,6 +99,9 @@ class Table:
         new._legal = self._legal
         return new
 
+    def __deepcopy__(self, memo) -> "Table":
+        return self.clone()
+
     @property
     def current_player(self) -> int | None:
         return self.state.current_player
