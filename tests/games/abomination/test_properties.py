@@ -33,7 +33,9 @@ def check(s, events: Counter) -> None:
         assert s.supply_left(material) >= 0, material
     for seat, p in enumerate(s.players):
         assert min(p.track) >= 0 and p.bone >= 0 and min(p.preserved) >= 0, seat
-        assert all(p.stage_total(st_) <= lab.stage_limit for st_ in range(1, 5)), p.track
+        # a space past 15 only while its owner is choosing the cubes to discard [AM-G-1]
+        over = [st_ for st_ in range(1, 5) if p.stage_total(st_) > lab.stage_limit]
+        assert not over or (s.ask[0] == "overflow" and s.ask[1] == seat and s.ask[2] == over[0]), (p.track, s.ask)
         assert sum(p.preserved) <= lab.preservation_limit
         assert all(0 <= k <= t for k, t in zip(p.skip, p.track))
         assert p.francs >= 0, (seat, p.francs)

@@ -1,6 +1,6 @@
 """4. Reset phase [AM-R-*]: decomposition (ice blocks, events, cubes kept fresh, the 15-cube
 stages), the board refreshed, meeples home, the Captain and the skull."""
-from .util import calm, do, edit, finish_lab, give_card, stages, to_lab, track
+from .util import calm, do, edit, finish_lab, give_card, log_entries, moves, stages, to_lab, track
 
 QUIET = "academy_prize"   # an event whose early side touches no lab, deck or Captain
 
@@ -90,26 +90,67 @@ def test_no_decay_and_extra_decay_events():
 
 
 def test_stage_limit_fifteen_discards_excess():
-    # gaining: a stage holds 15; the Murder's stage I cubes past that are discarded (bone is apart)
+    # gaining: a stage holds 15; past that its owner chooses the cubes that go (bone is apart)
     s = calm()
-    edit(s, 0, track=track(muscle=(14, 0, 0, 0)), bone=0, humanity=0)
-    muscle, organ = s.supply_left("muscle"), s.supply_left("organ")
-    do(s, "place", space="murder", meeple="scientist")
-    assert stages(s, 0, "muscle") == (15, 0, 0, 0)
-    assert stages(s, 0, "organ") == (0, 0, 0, 0) and stages(s, 0, "blood") == (0, 0, 0, 0)
-    assert s.players[0].bone == 1
-    assert s.supply_left("muscle") == muscle - 1 and s.supply_left("organ") == organ
-    # decomposing: cubes kept fresh stay on stage II and those arriving overflow it; the excess
-    # that just arrived goes, animal first, then muscle [AM-D-7]
+    edit(s, 0, track=track(muscle=(9, 0, 0, 0), animal=(4, 0, 0, 0)), bone=0, humanity=0)
+    muscle, blood = s.supply_left("muscle"), s.supply_left("blood")
+    do(s, "place", space="murder", meeple="scientist")   # 2 muscle, 1 organ, 2 blood at stage I
+    assert s.ask == ("overflow", 0, 1) and s.players[0].stage_total(1) == 18
+    assert {(a["material"], a["stage"]) for a in s.legal_actions()} == {
+        ("muscle", 1), ("organ", 1), ("blood", 1), ("animal", 1)}
+    assert str(moves(s, "discard_cube", material="animal")[0]) == "Discard an animal cube from stage I (15 at most)"
+    for _ in range(3):
+        do(s, "discard_cube", material="animal", stage=1)
+    # 15 now: the Murder's blood and organ are kept, the rest of its effects go on
+    assert s.players[0].track[:16] == track(muscle=(11, 0, 0, 0), organ=(1, 0, 0, 0), blood=(2, 0, 0, 0),
+                                            animal=(1, 0, 0, 0))
+    assert s.players[0].police == 1 and s.players[0].bone == 1 and s.ask == ("turn", 1)
+    assert s.supply_left("muscle") == muscle - 2 and s.supply_left("blood") == blood - 2
+    lost = [e for e in log_entries(s) if e[2] == "overflow"]
+    assert lost == [(1, "city", "overflow", 0, "animal", 1, 1)] * 3
+    assert s.view(1)["log"][-2:] == ["Round 1, city: seat 0 discards 1 animal cube from stage I (15 at most)"] * 2
+    # one material only: no choice, the excess goes by itself and the log says so
+    t = calm()
+    edit(t, 0, track=track(animal=(14, 0, 0, 0)), francs=5)
+    do(t, "place", space="market_buy", meeple="assistant")
+    do(t, "buy", item="animal")                            # 2 animal cubes at stage I
+    assert stages(t, 0, "animal") == (15, 0, 0, 0) and t.ask[:2] == ("market", 0)
+    assert [e[2:] for e in log_entries(t) if e[2] == "overflow"] == [("overflow", 0, "animal", 1, 1)]
+    # decomposing: cubes kept fresh stay on stage II and those arriving overflow it: the owner
+    # chooses again, among every cube on the space [AM-D-7]
     s = lab()
     edit(s, 0, track=track(muscle=(2, 0, 0, 0), organ=(1, 12, 0, 0), blood=(1, 0, 0, 0), animal=(1, 0, 0, 0)),
          skip=track(organ=(0, 12, 0, 0)))
     reset(s)
-    assert stages(s, 0, "organ") == (0, 13, 0, 0)
-    assert stages(s, 0, "animal") == (0, 0, 0, 0)
+    assert s.phase == "reset" and s.ask == ("overflow", 0, 2) and s.players[0].stage_total(2) == 17
+    do(s, "discard_cube", material="organ", stage=2)
+    do(s, "discard_cube", material="muscle", stage=2)
+    assert s.phase == "city" and s.round == 2
+    assert stages(s, 0, "organ") == (0, 12, 0, 0)
+    assert stages(s, 0, "animal") == (0, 1, 0, 0)
     assert stages(s, 0, "muscle") == (0, 1, 0, 0)
     assert stages(s, 0, "blood") == (0, 1, 0, 0)
     assert s.players[0].stage_total(2) == 15
+
+
+def test_overflow_choice_is_an_ordinary_move_of_the_owner():
+    """The choice is an ordinary move of the owner; a bad discard is refused naming the rule and
+    changes nothing; a searching bot's clone keeps the decision."""
+    import cardboard
+    import pytest
+
+    s = calm()
+    edit(s, 0, track=track(muscle=(9, 0, 0, 0), animal=(4, 0, 0, 0)), bone=0, humanity=0)
+    do(s, "place", space="murder", meeple="scientist")
+    assert s.current_player == 0 and s.view(1)["deciding"] == "overflow"
+    before = s._dump()
+    with pytest.raises(cardboard.IllegalAction, match="AM-G-1"):
+        s.apply(s._act("discard_cube", material="animal", stage=2))
+    assert s._dump() == before
+    c = s.clone()
+    do(c, "discard_cube", material="blood", stage=1)
+    assert s.ask == ("overflow", 0, 1) and s.players[0].stage_total(1) == 18
+    assert c.players[0].stage_total(1) == 17
 
 
 def test_skip_decay_keeps_cubes_in_place():
@@ -209,3 +250,39 @@ def test_captain_advances_and_skull_ends_the_game():
     reset(s)
     assert s.captain == 13 and s.is_terminal() and s.ended_by_captain
     assert s.round == 2                                 # before the city phase of round 2
+
+
+def test_overflow_is_settled_before_the_next_decision():
+    """AM-G-1 "immediately": a cadaver whose materials overflow a space is settled before the next
+    cadaver of the draw is offered; a cube made fresher onto a full space likewise, before the card's
+    next cube; and the heuristic discards what its plan misses least."""
+    from cardboard.games.abomination.heuristic import AbominationHeuristic
+
+    from .util import run_tasks
+
+    s = calm()
+    d = s.cfg.deck_index["cemetery"]
+    first = tuple(next(i for i, c in enumerate(s.cfg.cadavers) if c.id == x)
+                  for x in ("fresh_grave", "paupers_grave", "unmarked_mound"))
+    s.decks = s.decks[:d] + (first + tuple(c for c in s.decks[d] if c not in first),) + s.decks[d + 1:]
+    edit(s, 0, track=track(muscle=(0, 0, 14, 0), animal=(0, 0, 1, 0)), bone=0)
+    do(s, "place", space="dig_up_cadavers", meeple="assistant")
+    do(s, "resolve", card="fresh_grave", take="materials")     # 2 muscle, 1 organ at III: 18
+    assert s.ask == ("overflow", 0, 3)
+    # the heuristic lets a muscle cube go (16 of them: the lone organ and animal serve its plan more)
+    bot = AbominationHeuristic(seed=0)
+    assert bot.choose(s)["material"] == "muscle"
+    for m in ("animal", "muscle", "muscle"):
+        do(s, "discard_cube", material=m, stage=3)
+    assert stages(s, 0, "muscle") == (0, 0, 14, 0) and stages(s, 0, "organ") == (0, 0, 1, 0)
+    assert s.ask[:2] == ("cadavers", 0) and len(s.drawn) == 2  # then the draw goes on
+    # making a cube fresher onto a full stage II: the owner discards, then the card's next cube
+    t = lab()
+    card = give_card(t, 0, "research", "embalming_methods")
+    edit(t, 0, track=track(muscle=(0, 15, 1, 0), organ=(0, 0, 1, 0)))
+    do(t, "play", family="research", card=card)
+    do(t, "restore", material="organ", stage=3)
+    assert t.ask == ("overflow", 0, 2)
+    do(t, "discard_cube", material="muscle", stage=2)
+    assert t.ask == ("restore", 0, 1) and stages(t, 0, "organ") == (0, 1, 0, 0)
+    assert stages(t, 0, "muscle") == (0, 14, 1, 0)

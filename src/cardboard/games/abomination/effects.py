@@ -111,8 +111,9 @@ class EffectsMixin:
 
     # ---------------------------------------------------------------- materials [AM-G-1]
     def _gain_cubes(self, seat: int, material: str, stage: int | None, count: int) -> int:
-        """Cubes from the supply (as many as it has) onto the track; a stage holds at most 15,
-        the excess is discarded. Returns the cubes placed."""
+        """Cubes from the supply (as many as it has) onto the track. A stage may pass 15 here:
+        the caller then calls `_settle`, which has the excess discarded at once (its owner
+        choosing) before anything else happens. Returns the cubes placed."""
         count = min(count, self.supply_left(material))
         if count <= 0:
             return 0
@@ -123,16 +124,56 @@ class EffectsMixin:
                 count = min(count, limit - p.bone)
             p.bone += count
             return count
-        room = self.cfg.content.lab.stage_limit - p.stage_total(stage)
-        count = max(0, min(count, room))
-        if count:
-            i = cube(material, stage)
-            p.track = p.track[:i] + (p.track[i] + count,) + p.track[i + 1:]
+        i = cube(material, stage)
+        p.track = p.track[:i] + (p.track[i] + count,) + p.track[i + 1:]
         return count
+
+    def _settle(self, seat: int) -> None:
+        """[AM-G-1] "If a space has more than 15 materials, immediately discard the excess": the
+        discarding runs before any work already waiting."""
+        limit = self.cfg.content.lab.stage_limit
+        p = self.players[seat]
+        if any(p.stage_total(stage) > limit for stage in range(1, STAGES + 1)):
+            self._now(("overflow", seat))
+
+    def _task_overflow(self, seat: int) -> None:
+        """[AM-G-1, AM-D-7] each space past 15 loses its excess: with more than one material on it
+        the owner chooses the cubes to discard, one at a time; otherwise they go by themselves.
+        The log names every cube lost."""
+        limit = self.cfg.content.lab.stage_limit
+        for stage in range(1, STAGES + 1):
+            p = self.players[seat]
+            over = p.stage_total(stage) - limit
+            if over <= 0:
+                continue
+            present = [m for m in TRACKED if p.track[cube(m, stage)]]
+            if len(present) > 1:
+                self.ask = ("overflow", seat, stage)
+                return
+            self._discard_cubes(seat, present[0], stage, over)
+
+    def _moves_overflow(self):
+        _, seat, stage = self.ask
+        track = self.players[seat].track
+        return [self._act("discard_cube", material=m, stage=stage) for m in TRACKED if track[cube(m, stage)]]
+
+    def _do_discard_cube(self, a, ask) -> None:
+        self._discard_cubes(ask[1], a["material"], a["stage"], 1)
+        self._now(("overflow", ask[1]))
+
+    def _discard_cubes(self, seat: int, material: str, stage: int, n: int) -> None:
+        """n cubes of a space go back to the supply; cubes kept fresh by a card go last."""
+        p = self._me(seat)
+        i = cube(material, stage)
+        p.track = p.track[:i] + (p.track[i] - n,) + p.track[i + 1:]
+        if p.skip[i] > p.track[i]:
+            p.skip = p.skip[:i] + (p.track[i],) + p.skip[i + 1:]
+        self._say("overflow", seat, material, stage, n)
 
     def _eff_gain_materials(self, seat, e, origin) -> None:
         for m in e.materials:
             self._gain_cubes(seat, m.material, m.stage, m.count)
+        self._settle(seat)
 
     def _eff_lose_materials(self, seat, e, origin) -> None:
         """The most decayed cubes go first (never worse for the player), then preserved ones."""
@@ -188,15 +229,14 @@ class EffectsMixin:
         _, seat, left = ask
         p = self._me(seat)
         i = cube(a["material"], a["stage"])
-        room = self.cfg.content.lab.stage_limit - p.stage_total(a["stage"] - 1)
         track = list(p.track)
         track[i] -= 1
-        if room > 0:
-            track[i - 1] += 1   # a full fresher stage cannot take it: the cube is discarded
+        track[i - 1] += 1   # onto a full fresher stage: its owner then discards the excess [AM-G-1]
         p.track = tuple(track)
         p.skip = tuple(min(s, t) for s, t in zip(p.skip, p.track))
         if left > 1 and self._cube_choices(seat, True):
-            self.ask = ("restore", seat, left - 1)
+            self._now(("reask", ("restore", seat, left - 1)))
+        self._settle(seat)
 
     def _do_keep_fresh(self, a, ask) -> None:
         _, seat, left = ask
@@ -238,11 +278,11 @@ class EffectsMixin:
         card = next(c for c in self.drawn if self.cfg.cadavers[c].id == a["card"])
         self.drawn = tuple(c for c in self.drawn if c != card)
         self._reveal(CADAVER, (card,))   # resolved in sight, then under its deck
+        if resolve == "any" and self.drawn:
+            self._now(("reask", ask))   # after what resolving it asks for (a space past 15)
         self._resolve_cadaver(seat, card, a["take"], free, origin)
         self._set_deck(d, self.decks[d] + (card,))   # [AM-K-1]
-        if resolve == "any" and self.drawn:
-            self.ask = ask
-        else:
+        if not (resolve == "any" and self.drawn):
             self._return_drawn(d)
 
     def _return_drawn(self, d: int) -> None:
@@ -264,6 +304,7 @@ class EffectsMixin:
         else:
             for m in spec.materials:
                 self._gain_cubes(seat, m.material, m.stage, m.count)
+            self._settle(seat)
 
     def _eff_take_cadaver(self, seat, e, origin) -> None:
         d = self.cfg.deck_index[e.deck]
@@ -463,7 +504,8 @@ class EffectsMixin:
             self._gain_cubes(seat, "animal", m.animal_stage, m.animal_cubes)
             animals += m.animal_cubes
         self._say("buy", seat, item, price)
-        self.ask = ("market", seat, animals)
+        self._now(("reask", ("market", seat, animals)))
+        self._settle(seat)   # a space past 15 is settled first
 
     def _do_done_buying(self, a, ask) -> None:
         pass

@@ -1586,6 +1586,17 @@ class AbominationHeuristic(ValuedHeuristic):
             values.append(ctx.value(d) + 0.01)
         return values
 
+    def _overflow(self, state, ctx, legal) -> list[float]:
+        """A space past 15: discard the cube whose loss costs the build plan least; among equals
+        the one worth least left over (animal before the others, the scarce kinds kept)."""
+        values = []
+        for a in legal:
+            m, s = MI[a["material"]], a["stage"]
+            d = _Delta()
+            d.add_cube(m * STAGES + s - 1, -1)
+            values.append(ctx.value(d) - 0.1 * KEEP[m][s - 1] - 0.01 * m * (m != MI["animal"]))
+        return values
+
     def _skip(self, state, ctx, legal) -> list[float]:
         """Keep fresh the cubes the reset would discard or spoil most."""
         keep = KEEP

@@ -1,6 +1,8 @@
 """Why a move is illegal, naming the rule (messages only; the rules live in the phase modules)."""
 from __future__ import annotations
 
+from .words import ROMAN
+
 # What each decision asks for, with the rule behind it.
 ASKED = {
     "turn": ("place a meeple, pay off police or play a city-turn card [AM-Y-1]",
@@ -24,6 +26,7 @@ ASKED = {
     "switch": ("throw the switch with 1-3 charged jars, or not [AM-L-5]", {"throw", "no_switch"}),
     "dice": ("accept the roll or mitigate it [AM-L-5]", {"accept", "research_dice", "reroll"}),
     "preserve": ("preserve a muscle or organ cube, or finish [AM-L-8]", {"preserve", "done"}),
+    "overflow": ("discard a cube from a decomposition space holding more than 15 [AM-G-1]", {"discard_cube"}),
     "reset_cards": ("play a reset card or go on [AM-K-4]", {"play", "done"}),
 }
 
@@ -59,6 +62,9 @@ def explain_illegal(state, kind: str, args: dict) -> str | None:
         return "take a face-up card or the deck's top; with 3 in hand, discard one of yours first [AM-K-3]"
     if kind in ("resolve", "take"):
         return "choose a cadaver shown to you whose cost you can pay, for its option or its materials [AM-K-2]"
+    if kind == "discard_cube":
+        return (f"a cube is discarded from stage {ROMAN[ask[2]]}, the space past "
+                f"{state.cfg.content.lab.stage_limit}, of a material on it [AM-G-1]")
     if kind == "pass":
         return "you can place a meeple, so you must [AM-Y-2]"
     return f"that is not one of the moves now: {task}"

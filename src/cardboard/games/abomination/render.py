@@ -79,6 +79,7 @@ DOING = {"turn": "to place a meeple (or pass)",
          "dice": "to accept the shock dice or reroll",
          "marker": "to choose a part of the operating table for a marker",
          "preserve": "to preserve materials",
+         "overflow": "to discard cubes from a decomposition space holding more than 15",
          "lab": "to work in the lab",
          "reset_cards": "to play cards before the reset"}
 
@@ -494,6 +495,10 @@ def render_decision(view: dict) -> list[RenderableType]:
                         "the rest go back under the deck):", "bold"))
         for c in view["board"]["drawn"]:
             out.append(Text.assemble(("  ▸ ", TURN), cadaver_text(c)))
+    elif kind == "overflow":
+        out.append(Text(f"Stage {ROMAN[d.get('stage', 0)] if d.get('stage') in (1, 2, 3, 4) else '?'} holds "
+                        f"{d.get('cubes', '?')} cubes, {d.get('limit', 15)} at most: choose the cubes to discard, "
+                        "one at a time.", "bold"))
     elif kind == "target":
         out.append(Text.assemble("Candidates: ", Text(", ").join([who_text(view, s) for s in d.get("candidates", [])])))
     return out

@@ -5,11 +5,6 @@ from __future__ import annotations
 from .game import STAGES, TRACKED
 from .knowledge import CADAVER
 
-# When a decomposition stage overflows (15 cubes), the excess that just arrived is discarded in
-# this order: the cheapest stand-in first, blood (the scarcest) last (RULES.md decision).
-OVERFLOW_ORDER = ("animal", "muscle", "organ", "blood")
-
-
 class ResetMixin:
     __slots__ = ()
 
@@ -30,44 +25,33 @@ class ResetMixin:
     # ---------------------------------------------------------------- 1. decompose
     def _task_decompose(self) -> None:
         """[AM-R-1] without ice: stage IV and blood on stage II are discarded, the rest moves one
-        stage on; with ice: no decay, the block melts a step. Event rules may stop or double it."""
+        stage on; with ice: no decay, the block melts a step. Event rules may stop or double it.
+        A stage left past 15 loses its excess at once, its owner choosing [AM-G-1, AM-D-7]."""
         no_decay = any(r.kind == "no_decay" for r in self.rules)
         twice = any(r.kind == "extra_decay" for r in self.rules)
+        tasks = []
         for seat, p in enumerate(self.players):
             if p.ice:
                 self._me(seat).ice -= 1
                 continue
             if no_decay:
                 continue
-            self._decompose(seat)
-            if twice:
-                self._decompose(seat)
+            tasks += [("decay", seat), ("overflow", seat)] * (2 if twice else 1)
+        self._now(*tasks)
 
-    def _decompose(self, seat: int) -> None:
+    def _task_decay(self, seat: int) -> None:
         lab = self.cfg.content.lab
         p = self._me(seat)
         track = [0] * len(p.track)
-        arrived = [0] * len(p.track)
         blood = TRACKED.index("blood")
         for m in range(len(TRACKED)):
             for stage in range(1, STAGES + 1):
                 i = m * STAGES + stage - 1
                 stay = p.skip[i]
-                move = p.track[i] - stay
                 track[i] += stay            # kept fresh by a card: they do not move this time
                 if stage == STAGES or (m == blood and stage >= lab.blood_last_stage):
                     continue                # discarded
-                track[i + 1] += move
-                arrived[i + 1] += move
-        for stage in range(1, STAGES + 1):   # a stage holds at most 15: the excess is discarded
-            over = sum(track[m * STAGES + stage - 1] for m in range(len(TRACKED))) - lab.stage_limit
-            for material in OVERFLOW_ORDER:
-                if over <= 0:
-                    break
-                i = TRACKED.index(material) * STAGES + stage - 1
-                k = min(over, arrived[i])
-                track[i] -= k
-                over -= k
+                track[i + 1] += p.track[i] - stay
         p.track = tuple(track)
         p.skip = (0,) * len(track)
 

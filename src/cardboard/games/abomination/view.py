@@ -206,6 +206,9 @@ class ViewMixin:
             out["bone_per_franc"] = ask[2]
         elif ask[0] == "marker":
             out.update(marker=ask[2], markers_left=ask[3])
+        elif ask[0] == "overflow":
+            p = self.players[ask[1]]
+            out.update(stage=ask[2], cubes=p.stage_total(ask[2]), limit=self.cfg.content.lab.stage_limit)
         return out
 
     def _dump(self) -> dict:

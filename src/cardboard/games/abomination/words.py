@@ -89,6 +89,9 @@ def action_label(cfg, a) -> str:
         return f"{verb}: a {a['material']} cube at stage {ROMAN[a['stage']]}"
     if k == "mark":
         return f"Mark the {_part_name(cfg, a['slot'])}"
+    if k == "discard_cube":
+        article = "an" if a["material"][0] in "aeiou" else "a"
+        return f"Discard {article} {a['material']} cube from stage {ROMAN[a['stage']]} ({cfg.content.lab.stage_limit} at most)"
     if k == "build":
         part = _part_name(cfg, a["slot"])
         subs = [f"{n} animal for {m}" for n, m in zip(a["animal"], SUBS) if n]
@@ -176,6 +179,9 @@ def _entry_line(cfg, e) -> str:
     if k == "buy":
         item = {"ice": "an ice block", "jar": "a Leyden jar"}.get(e[2], "animal cubes")
         return f"{s} buys {item} for {_count(e[3], 'franc')}"
+    if k == "overflow":
+        return (f"{s} discards {_count(e[4], e[2] + ' cube')} from stage {ROMAN[e[3]]} "
+                f"({cfg.content.lab.stage_limit} at most)")
     if k == "sell":
         return f"{s} sells {_count(e[3], 'preserved cube')}"
     if k == "entry":

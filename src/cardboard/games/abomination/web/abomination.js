@@ -55,11 +55,11 @@ export const kinds = {
   buy: "Buy", done_buying: "Done buying", sell_bone: "Sell bone", restore: "Make a cube fresher",
   keep_fresh: "Keep a cube fresh", preserve: "Preserve a cube", mark: "Mark a part", build: "Build a part",
   throw: "Throw the switch", no_switch: "Do not throw the switch", accept: "Accept the roll",
-  research_dice: "A research card on the dice", reroll: "Reroll",
+  research_dice: "A research card on the dice", reroll: "Reroll", discard_cube: "Discard a cube",
 };
 
 /** Move kinds the board maps to clicks: the shell keeps their long lists folded (PROTOCOL.md). */
-export const boardKinds = ["place", "build", "mark", "preserve", "restore", "keep_fresh", "resolve", "take",
+export const boardKinds = ["place", "build", "mark", "preserve", "restore", "keep_fresh", "discard_cube", "resolve", "take",
   "draw_card", "hire", "research_dice", "reroll", "choose", "target"];
 
 // ------------------------------------------------------------------ prompt
@@ -123,6 +123,9 @@ export function prompt(view, ui) {
         : "Choose the part of your operating table that takes the marker.", others: `${who} is placing markers on the operating table…`};
     case "preserve":
       return {you: "Preserve muscle and organ cubes: click them on your track, then Done.", others: `${who} is working in the lab…`};
+    case "overflow":
+      return {you: `Stage ${ROMAN[d.stage] || "?"} of your decomposition track holds ${d.cubes ?? "too many"} cubes, ${d.limit ?? 15} at most: click a cube there to discard it.`,
+        others: `${who} is discarding cubes from a full stage…`};
     case "lab":   // another seat's lab turn: its decisions stay hidden until the phase ends
       return {you: "Your move.", others: `${who} is working in the lab…`};
     case "reset_cards":
@@ -563,7 +566,7 @@ function trackGrid(p, ui, mine) {
       const el = h("span", {class: `am-cell${n ? " am-has m-" + m : ""}`, "data-material": m, "data-stage": st,
         title: `${n} ${m} at stage ${ROMAN[st]}`}, n ? String(n) : "·");
       if (mine) {
-        const idx = movesWhere((mv) => ["preserve", "restore", "keep_fresh"].includes(mv.kind) && mv.material === m && mv.stage === st);
+        const idx = movesWhere((mv) => ["preserve", "restore", "keep_fresh", "discard_cube"].includes(mv.kind) && mv.material === m && mv.stage === st);
         clickable(el, idx, `${m} at stage ${ROMAN[st]}`, `cube:${m}:${st}`);
       }
       cells.push(el);
