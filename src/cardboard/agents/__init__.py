@@ -12,6 +12,8 @@ heuristic, `medium` is MCTS for 0.5 s and `hard` MCTS for 1 s. `NAME:SECONDS` (e
 """
 from __future__ import annotations
 
+import math
+
 from cardboard.engine import ConfigError, game_class
 
 from .base import Agent
@@ -40,8 +42,8 @@ def make_agent(name: str, seed: int = 0, game_id: str | None = None, cpu_time: b
             seconds = float(budget)
         except ValueError:
             raise ConfigError(f"'{name}': the time budget after ':' must be seconds, e.g. mcts:1.5") from None
-        if seconds <= 0:
-            raise ConfigError(f"'{name}': the time budget must be positive")
+        if not math.isfinite(seconds) or seconds <= 0:
+            raise ConfigError(f"'{name}': the time budget must be a positive, finite number of seconds")
     if base in AGENTS and not budget:
         return AGENTS[base](seed)
     hints = game_class(game_id).search_hints if game_id else {}

@@ -179,7 +179,9 @@ class SQLiteStore:
             statements.append(("UPDATE tables SET status = ? WHERE id = ?", (status, table_id)))
         try:
             self._transaction(*statements)
-        except sqlite3.IntegrityError:
+        except sqlite3.IntegrityError as exc:
+            if "UNIQUE" not in str(exc):
+                raise
             raise StoreConflict(f"table {table_id}: move {n} is already recorded") from None
 
     def truncate(self, table_id: str, n: int) -> None:
