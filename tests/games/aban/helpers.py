@@ -6,7 +6,8 @@ from cardboard.engine import Rng
 from cardboard.games.aban import garden as G
 
 # Drawing legend: a digit 2-6 is that face's plant; others are tokens.
-LEGEND = {".": G.EMPTY, "#": G.NO_POT, "E": G.ESPINO, "W": G.RADISH, "K": G.DIG}
+LEGEND = {".": G.EMPTY, "#": G.NO_POT, "E": G.ESPINO, "W": G.RADISH, "K": G.DIG,
+          "R": G.ROCKY + G.EMPTY, "w": G.ROCKY + G.RADISH}  # a Rocky on an empty square, on a radish
 
 
 def make(players=2, seed=1, **options):

@@ -28,6 +28,7 @@ class AbanOptions(BaseModel):
     colemo_variant: Literal["plus_minus_one", "plus_one_two", "minus_one_two"] = "plus_minus_one"
     horizontal_lines: bool = False  # [AB-D-3]
     first_player: int = 0  # [AB-S-8]
+    rocky_grants_placer: bool = False  # [AB-D-5] the other reading of "grant 2 VP to your opponent"
 
     @field_validator("super_plants")
     @classmethod
@@ -47,7 +48,7 @@ class AbanConfig:
 
     __slots__ = ("players", "solo", "content", "boards", "plant_names", "token_side", "supers",
                  "colemo_deltas", "colemo_variant", "horizontal_lines", "first_player", "scorer",
-                 "tokens", "shovels", "fertilizer", "dice_count", "food_faces")
+                 "tokens", "shovels", "fertilizer", "dice_count", "food_faces", "rocky_grants_placer")
 
 
 class AbanGame(Game):
@@ -58,8 +59,10 @@ class AbanGame(Game):
     setups = (
         (1, {}),
         (2, {}),
+        (2, {"token_side": "rocky"}),
         (3, {"expansion": True}),
-        (4, {"token_side": "rocky", "expansion": True, "super_plants": ["colemo", "machonero"]}),
+        (4, {"token_side": "rocky", "expansion": True, "super_plants": ["colemo", "machonero"],
+             "rocky_grants_placer": True}),
         (5, {"expansion": True, "super_plants": ["don_maceta", "rabamimo"], "colemo_variant": "minus_one_two"}),
     )
     # solo_score_scale: a solo score of 100 is a search's reward 1. At 40 (the margin scale) the
@@ -80,6 +83,8 @@ class AbanGame(Game):
             raise ConfigError("first_game and boards both choose the boards: give one of them")
         if solo and opts.token_side != "espino":
             raise ConfigError("the solo mode uses no Espino/Rocky board, so token_side does not apply")
+        if opts.rocky_grants_placer and opts.token_side != "rocky":
+            raise ConfigError("rocky_grants_placer scores Rockys: set token_side to 'rocky' as well")
         setup_rng = Rng(derive_seed(self.seed, "aban-setup"))
 
         boards: dict[int, str] = {}
@@ -117,6 +122,7 @@ class AbanGame(Game):
         cfg.colemo_deltas = tuple(sorted(deltas))
         cfg.horizontal_lines = opts.horizontal_lines
         cfg.first_player = opts.first_player
+        cfg.rocky_grants_placer = opts.rocky_grants_placer
         cfg.scorer = garden_scorer(opts.content, tuple(sorted(boards.items())), opts.horizontal_lines)
         cfg.tokens = 0 if solo else content.setup.tokens[n]
         cfg.shovels = 0 if solo else content.setup.shovels[n]

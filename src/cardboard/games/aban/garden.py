@@ -18,7 +18,7 @@ EMPTY = 0
 ESPINO = 7
 RADISH = 8
 DIG = 9
-ROCKY = 10  # ROCKY + face: a Rocky on top of that plant
+ROCKY = 10  # n * ROCKY + under: n >= 1 Rockys on top of `under` (EMPTY, a plant 2..6 or RADISH)
 
 CODE_NAMES = {NO_POT: "none", EMPTY: "empty", ESPINO: "espino", RADISH: "radish", DIG: "dig"}
 
@@ -82,3 +82,13 @@ def with_cell(garden: tuple[int, ...], i: int, code: int) -> tuple[int, ...]:
     g = list(garden)
     g[i] = code
     return tuple(g)
+
+
+def rockys(code: int) -> int:
+    """How many Rockys a square holds."""
+    return code // ROCKY if code >= ROCKY else 0
+
+
+def under(code: int) -> int:
+    """What a square holds beneath its Rockys (the code itself when it has none)."""
+    return code % ROCKY if code >= ROCKY else code

@@ -389,6 +389,7 @@ class AbanHeuristic(ValuedHeuristic):
                 i = _idx(a["at"])
                 v = mine.value(d, i) + maj.get(d, 0.0) + die_bonus[d]
             elif k == "espino" or k == "rocky":
+                grant = 0.0
                 s = a["seat"]
                 i = _idx(a["at"])
                 key = (k, s)
@@ -403,13 +404,25 @@ class AbanHeuristic(ValuedHeuristic):
                         dmg += bv
                     if empties_by_seat[s] == 1:  # it fills their garden: the last round
                         dmg += self._end_shift(state, me)
-                else:
+                else:  # a Rocky: on an empty square it takes the square, on a plant or radish it
+                    # covers it, on a pile of Rockys it only adds its penalty
                     f = gardens[s][i]
-                    dmg = TOKEN_PENALTY + _plant_worth(info, an, f, i) + an.held.get(i, 0.0)
-                    if f in info.rank_vp:
-                        counts = [_count(gardens[t], f) for t in range(n)]
-                        dmg += _majority_gain(counts, s, info.rank_vp[f])
-                v = TOKEN_W * weight[s] * dmg + die_bonus[1]
+                    dmg = TOKEN_PENALTY
+                    if cfg.rocky_grants_placer and 2 <= G.under(f) <= 6:
+                        grant = TOKEN_PENALTY  # the Rocky's 2 VP to its placer (option)
+                    if f == _EMPTY:
+                        bv = an.best_at(i)
+                        dmg += SQUARE + (bv if bv > 0 else 0.0)
+                        if empties_by_seat[s] == 1:
+                            dmg += self._end_shift(state, me)
+                    elif f < _ROCKY:
+                        dmg += an.held.get(i, 0.0)
+                        if f <= 6:
+                            dmg += _plant_worth(info, an, f, i)
+                            if f in info.rank_vp:
+                                counts = [_count(gardens[t], f) for t in range(n)]
+                                dmg += _majority_gain(counts, s, info.rank_vp[f])
+                v = TOKEN_W * weight[s] * dmg + die_bonus[1] + grant
             elif k == "shovel":
                 d = a["die"]
                 i = _idx(a["at"])
@@ -417,9 +430,9 @@ class AbanHeuristic(ValuedHeuristic):
                 v = TOKEN_PENALTY + die_bonus[d]
                 if code == _ESPINO:
                     v += SQUARE
-                else:
+                elif code < 2 * _ROCKY:  # the last Rocky of the square: what it covered comes back
                     f = code - _ROCKY
-                    v += _plant_worth(info, mine, f, i, uncover=True)
+                    v += SQUARE if f == _EMPTY else _plant_worth(info, mine, f, i, uncover=True)
             elif k == "pass":
                 v = die_bonus[a["die"]]
             elif k == "radish":

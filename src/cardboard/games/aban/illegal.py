@@ -90,14 +90,14 @@ def explain_illegal(state, kind, args: dict) -> str | None:
         target = state.gardens[seat][i] if i is not None else G.NO_POT
         if kind == "espino" and target != G.EMPTY:
             return f"an Espino goes on an empty square, and seat {seat}'s {_where(at)} is not one [AB-T-1]"
-        if kind == "rocky" and not 2 <= target <= 6:
-            return f"a Rocky goes on a drawn plant without a Rocky, and seat {seat}'s {_where(at)} is not one [AB-T-3]"
+        if kind == "rocky" and target == G.NO_POT:
+            return f"a Rocky goes on a square of an opponent's sheet, and seat {seat}'s sheet has no square {_where(at)} [AB-T-3]"
     if kind == "shovel":
         if state.shovels[me] < 1:
             return "you have no shovel tokens left [AB-P-4]"
         if len(state.shovel_marks[me]) >= cfg.content.setup.shovel_spaces:
             return "every shovel space on your sheet is used [AB-P-4]"
-        if i is None or not (garden[i] == G.ESPINO or garden[i] > G.ROCKY):
+        if i is None or not (garden[i] == G.ESPINO or garden[i] >= G.ROCKY):
             extra = " (Ko'bachan's digs cannot be shovelled [AB-SO-7])" if i is not None and garden[i] == G.DIG else ""
             return f"a shovel removes an Espino or a Rocky from your own garden, and {_where(at)} has none{extra} [AB-P-4]"
     if kind in ("pot", "radish"):

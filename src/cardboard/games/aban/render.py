@@ -94,12 +94,27 @@ def render_boards(view: dict) -> RenderableType:
     return table
 
 
-def _cell(square: dict, plants: dict) -> Text:
-    token, plant = square.get("token"), square.get("plant")
+def _rocky_cell(square: dict, plants: dict) -> Text:
+    """Rockys first (a number before the marker when several share the square), then what
+    they cover, dimmed: a plant's symbol, a radish, or nothing on an empty square."""
+    n = square.get("rockys", 1)
+    mark = "●" if n == 1 else f"{n}●"
+    plant = square.get("plant")
     if plant is not None:
         sym, colour = plants.get(plant, (plant[:3].capitalize(), ""))
-        if token == "rocky":  # a Rocky sits on the plant and blocks it: marker first, plant dimmed
-            return Text.assemble(("●", "bold red3"), (sym[:2], f"dim {colour}"))
+        return Text.assemble((mark, "bold red3"), (sym[:3 - len(mark)], f"dim {colour}"))
+    below = "◆" if square.get("radish") else " "
+    if n == 1:
+        return Text.assemble(" ", (mark, "bold red3"), (below, "dim"))
+    return Text.assemble((mark, "bold red3"), (below, "dim"))
+
+
+def _cell(square: dict, plants: dict) -> Text:
+    token, plant = square.get("token"), square.get("plant")
+    if token == "rocky":
+        return _rocky_cell(square, plants)
+    if plant is not None:
+        sym, colour = plants.get(plant, (plant[:3].capitalize(), ""))
         return Text(sym, f"bold {colour}")
     if token == "espino":
         return ESPINO
@@ -200,6 +215,7 @@ def render_legend(view: dict) -> Text:
         items.append((ESPINO, "Espino"))
     elif view.get("token_side") == "rocky":
         items.append((Text.assemble(("●", "bold red3"), ("xx", "dim")), "Rocky on a plant"))
+        items.append((Text.assemble(("2●", "bold red3"), ("x", "dim")), "two Rockys"))
     if "rabamimo" in [sp["id"] for sp in view.get("super_plants", [])]:
         items.append((RADISH, "radish (wild)"))
     if view.get("kobachan"):

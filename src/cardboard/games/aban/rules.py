@@ -79,7 +79,7 @@ def _remove_one(dice: tuple[int, ...], value: int) -> tuple[int, ...]:
 class AbanState(State):
     __slots__ = ("cfg", "phase", "seat", "gardens", "tokens", "shovels", "shovel_marks", "fert",
                  "feeds", "food", "dice", "start", "turn", "used", "last_round", "ko", "round_no",
-                 "log", "pots")
+                 "log", "pots", "rocky_by")
 
     # ---------------------------------------------------------------- set-up
     @classmethod
@@ -98,6 +98,7 @@ class AbanState(State):
         s.tokens = (cfg.tokens,) * n  # [AB-S-5]
         s.shovels = (cfg.shovels,) * n  # [AB-S-6]
         s.shovel_marks = ((),) * n
+        s.rocky_by = ((),) * n  # per sheet: (square, placer) of each Rocky on it, oldest first
         s.fert = (cfg.fertilizer,) * n  # [AB-S-4]
         s.feeds = (0,) * n
         s.food = (0,) * n
@@ -167,7 +168,7 @@ class AbanState(State):
         empty = [i for i in self.pots[me] if garden[i] == G.EMPTY]
         shovel_targets = ()
         if self.shovels[me] > 0 and len(self.shovel_marks[me]) < self.cfg.content.setup.shovel_spaces:
-            shovel_targets = [i for i in self.pots[me] if garden[i] == G.ESPINO or garden[i] > G.ROCKY]
+            shovel_targets = [i for i in self.pots[me] if garden[i] == G.ESPINO or garden[i] >= G.ROCKY]
         return me, garden, empty, self.fert[me] > 0, shovel_targets
 
     def _turn_choices(self) -> list[Action]:
@@ -242,8 +243,8 @@ class AbanState(State):
                 target = self.gardens[seat]
                 if kind == "espino":  # [AB-T-1] an empty square of an opponent's garden
                     squares = [i for i in self.pots[seat] if target[i] == G.EMPTY]
-                else:  # [AB-T-3] an opponent's drawn plant, one Rocky a plant [AB-D-5]
-                    squares = [i for i in self.pots[seat] if 2 <= target[i] <= 6]
+                else:  # [AB-T-3] any square of an opponent's sheet, planted or not, Rockys or not
+                    squares = self.pots[seat]
                 row = _row(rows, kind, seat)
                 out += [row[i] or _make(row, cfg, kind, 1, i, seat) for i in squares]
         if shovel_targets:
@@ -263,13 +264,17 @@ class AbanState(State):
             self.tokens = _set(self.tokens, me, self.tokens[me] - 1)
             self._draw(a["seat"], i, G.ESPINO)
         elif k == "rocky":
+            seat = a["seat"]
             self.tokens = _set(self.tokens, me, self.tokens[me] - 1)
-            self._draw(a["seat"], i, G.ROCKY + self.gardens[a["seat"]][i])
+            self._draw(seat, i, self.gardens[seat][i] + G.ROCKY)  # one more on the square's pile
+            self.rocky_by = _set(self.rocky_by, seat, self.rocky_by[seat] + ((i, me),))
         elif k == "shovel":
             self.shovels = _set(self.shovels, me, self.shovels[me] - 1)
             self.shovel_marks = _set(self.shovel_marks, me, self.shovel_marks[me] + (die,))
             v = self.gardens[me][i]
-            self._draw(me, i, G.EMPTY if v == G.ESPINO else v - G.ROCKY)
+            self._draw(me, i, G.EMPTY if v == G.ESPINO else v - G.ROCKY)  # the top Rocky [AB-D-5]
+            if v != G.ESPINO:
+                self._lift_rocky(me, i)
         elif k == "pot":
             self.fert = _set(self.fert, me, self.fert[me] - 1)
             self._draw(me, i, G.EMPTY)
@@ -279,6 +284,14 @@ class AbanState(State):
             self._draw(me, i, G.RADISH)
         self._say("move", me, a)
         self._end_turn()
+
+    def _lift_rocky(self, seat: int, i: int) -> None:
+        """Forget the newest Rocky placed on square i of `seat`'s sheet (the top of its pile)."""
+        placed = self.rocky_by[seat]
+        for k in range(len(placed) - 1, -1, -1):
+            if placed[k][0] == i:
+                self.rocky_by = _set(self.rocky_by, seat, placed[:k] + placed[k + 1:])
+                return
 
     def _draw(self, seat: int, i: int, code: int) -> None:
         self.gardens = _set(self.gardens, seat, G.with_cell(self.gardens[seat], i, code))
@@ -378,7 +391,7 @@ class AbanState(State):
         cfg = self.cfg
         scorer = cfg.scorer
         per = [scorer.garden(g, sq) for g, sq in zip(self.gardens, self.pots)]
-        out = [{"plants": {}, "chayote": 0, "tokens": 0, "radishes": 0, "total": 0} for _ in per]
+        out = [{"plants": {}, "chayote": 0, "tokens": 0, "radishes": 0, "rocky_grants": 0, "total": 0} for _ in per]
         for f in scorer.faces:
             pid = cfg.boards[f]
             if f in scorer.majority_faces:
@@ -394,12 +407,19 @@ class AbanState(State):
             row = cfg.content.chayote[cfg.players]
             chayote = rank_awards(self.feeds, row.alone, row.tied)
         setup = cfg.content.setup
+        if cfg.rocky_grants_placer:  # option [AB-D-5]: a Rocky on a plant grants its placer 2 VP
+            for owner, placed in enumerate(self.rocky_by):
+                garden = self.gardens[owner]
+                for i, placer in placed:
+                    if 2 <= G.under(garden[i]) <= 6:
+                        out[placer]["rocky_grants"] += setup.token_penalty
         for seat, (points, counts, espinos, rockys, radishes) in enumerate(per):
             b = out[seat]
             b["chayote"] = chayote[seat]
             b["tokens"] = -setup.token_penalty * (espinos + rockys)
             b["radishes"] = -setup.radish_penalty * radishes
-            b["total"] = sum(b["plants"].values()) + b["chayote"] + b["tokens"] + b["radishes"]
+            b["total"] = (sum(b["plants"].values()) + b["chayote"] + b["tokens"] + b["radishes"]
+                          + b["rocky_grants"])
         return out
 
     def _scores(self):
@@ -490,9 +510,14 @@ def _garden_json(garden, cfg) -> list[dict]:
         square = {"at": [r, c], "plant": None, "token": None}
         if 2 <= v <= 6:
             square["plant"] = cfg.boards[v]
-        elif v > G.ROCKY:
-            square["plant"] = cfg.boards[v - G.ROCKY]
+        elif v >= G.ROCKY:  # Rockys on an empty square, a plant or a radish
+            below = G.under(v)
             square["token"] = "rocky"
+            square["rockys"] = G.rockys(v)
+            if 2 <= below <= 6:
+                square["plant"] = cfg.boards[below]
+            elif below == G.RADISH:
+                square["radish"] = True
         elif v != G.EMPTY:
             square["token"] = G.CODE_NAMES[v]
         if cfg.solo and 0 <= r < 4 and 0 <= c < 4:

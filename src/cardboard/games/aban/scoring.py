@@ -163,7 +163,7 @@ class GardenScorer:
         if hit is not None:
             return hit
         masks = [0] * 7
-        espinos = rockys = 0
+        espinos = rockys = covered_radishes = 0
         wilds = []
         for i in range(len(garden)) if squares is None else squares:
             v = garden[i]
@@ -173,8 +173,10 @@ class GardenScorer:
                 espinos += 1
             elif v == RADISH:
                 wilds.append(1 << i)
-            elif v > ROCKY:
-                rockys += 1
+            elif v >= ROCKY:  # Rockys cover what they sit on: it leaves every pattern [AB-D-5]
+                rockys += v // ROCKY
+                if v % ROCKY == RADISH:
+                    covered_radishes += 1  # still a radish drawn, for its penalty [AB-X-8]
         points = [0] * 7
         if not wilds:
             for f in self.faces:
@@ -182,7 +184,7 @@ class GardenScorer:
         else:
             points = self._with_wilds(masks, wilds)
         counts = tuple(m.bit_count() for m in masks)
-        result = (tuple(points), counts, espinos, rockys, len(wilds))
+        result = (tuple(points), counts, espinos, rockys, len(wilds) + covered_radishes)
         if len(self.cache) > 200_000:
             self.cache.clear()
         self.cache[garden] = result

@@ -101,7 +101,7 @@ const MODE_HINT = {
   pot: "choose a highlighted spot next to your garden",
   shovel: "choose a highlighted token in your garden",
   espino: "choose a highlighted empty square in an opponent's garden",
-  rocky: "choose a highlighted plant in an opponent's garden",
+  rocky: "choose a highlighted square or plant in an opponent's garden",
 };
 
 function analyse(view, ui) {
@@ -199,6 +199,7 @@ export function scoreRows(breakdown) {
   rows.push({label: "Chayote", values: breakdown.map((b) => b.chayote ?? 0), kind: "row"});
   if (breakdown.some((b) => b.tokens)) rows.push({label: "Espinos / Rockys left", values: breakdown.map((b) => b.tokens ?? 0), kind: "row"});
   if (breakdown.some((b) => b.radishes)) rows.push({label: "Radishes", values: breakdown.map((b) => b.radishes ?? 0), kind: "row"});
+  if (breakdown.some((b) => b.rocky_grants)) rows.push({label: "Rockys placed on plants", values: breakdown.map((b) => b.rocky_grants ?? 0), kind: "row"});
   rows.push({label: "Total", values: breakdown.map((b) => b.total), kind: "total"});
   return rows;
 }
@@ -394,6 +395,17 @@ function drawKobachan(ko) {
       h("span", {class: "ab-muted"}, ` · digs at ${ko.dig_steps.join(" and ")} · a 1 rolled moves him`)), track);
 }
 
+// Rockys on a square: one marker, with their number when several share it
+function rockyMark(sq) {
+  const n = sq.rockys || 1;
+  return h("span", {class: "ab-rocky", "aria-hidden": "true"}, n > 1 ? `${n}●` : "●");
+}
+
+function rockyWords(sq) {
+  const n = sq.rockys || 1;
+  return n > 1 ? `${n} Rockys (−${2 * n} VP)` : "a Rocky (−2 VP)";
+}
+
 function cellContent(sq, plants, view) {
   const p = sq.plant ? plants[sq.plant] || {face: 0, name: sq.plant, code: sq.plant.slice(0, 3), text: ""} : null;
   if (p) {
@@ -401,11 +413,19 @@ function cellContent(sq, plants, view) {
       h("span", {class: "ab-code"}, p.code)];
     let desc = `${p.name} (die ${p.face})`;
     if (sq.token === "rocky") {
-      kids.push(h("span", {class: "ab-rocky", "aria-hidden": "true"}, "●"));
-      desc += ", covered by a Rocky: it does not score, −2 VP";
+      kids.push(rockyMark(sq));
+      desc += `, covered by ${rockyWords(sq)}: it does not score`;
     }
     return {cls: `ab-plant ab-face${p.face}` + (sq.token === "rocky" ? " ab-covered" : ""), kids, desc,
       tip: `${desc}. ${p.text}`};
+  }
+  if (sq.token === "rocky") { // on an empty square or a radish
+    const what = sq.radish ? "a radish" : "an empty square";
+    const kids = [rockyMark(sq)];
+    if (sq.radish) kids.unshift(h("span", {class: "ab-glyph", "aria-hidden": "true"}, "◆"));
+    const desc = `${rockyWords(sq)} on ${what}`;
+    return {cls: (sq.radish ? "ab-radish" : "ab-empty") + " ab-covered", kids, desc,
+      tip: `${desc}: the square holds nothing else until a shovel takes them off, one a shovel`};
   }
   if (sq.token === "espino") {
     return {cls: "ab-espino", kids: [h("span", {class: "ab-glyph", "aria-hidden": "true"}, "✱"), h("span", {class: "ab-small"}, "Esp")],
@@ -522,7 +542,8 @@ function drawSeat(seat, view, ui, a, plants, last) {
     const p = plants[pid] || {code: pid.slice(0, 3), face: 0, name: pid};
     parts.push(h("span", {class: `ab-scorechip ab-face${p.face}`, title: `${p.name}: ${v} VP`}, `${p.code} ${v}`));
   }
-  for (const [k, name] of [["chayote", "Chayote"], ["tokens", view.token_side === "rocky" ? "Rockys" : "Espinos"], ["radishes", "Radishes"]]) {
+  for (const [k, name] of [["chayote", "Chayote"], ["tokens", view.token_side === "rocky" ? "Rockys" : "Espinos"], ["radishes", "Radishes"],
+    ["rocky_grants", "Rockys placed"]]) {
     if (sc[k]) parts.push(h("span", {class: "ab-scorechip", title: `${name}: ${sc[k]} VP`}, `${name} ${sc[k]}`));
   }
   info.append(h("div", {class: "ab-row ab-score"}, h("span", {class: "ab-key"}, "Score"), parts.length ? parts : h("span", {class: "ab-muted"}, "nothing yet")));
@@ -561,7 +582,7 @@ function drawBoards(view, plants) {
 function drawLegend(view) {
   const items = [[h("span", {class: "ab-lg ab-empty"}), "empty"]];
   if (view.token_side === "espino") items.push([h("span", {class: "ab-lg ab-espino"}, "✱"), "Espino (−2 VP)"]);
-  if (view.token_side === "rocky") items.push([h("span", {class: "ab-lg ab-plant ab-face2 ab-covered"}, "●"), "Rocky on a plant (−2 VP)"]);
+  if (view.token_side === "rocky") items.push([h("span", {class: "ab-lg ab-plant ab-face2 ab-covered"}, "●"), "Rocky on a square or plant (−2 VP each; 2● two of them)"]);
   if ((view.super_plants || []).some((x) => x.id === "rabamimo")) items.push([h("span", {class: "ab-lg ab-radish"}, "◆"), "radish (wild, −1 VP)"]);
   if (view.kobachan) items.push([h("span", {class: "ab-lg ab-dig"}), "Ko'bachan's dig"]);
   items.push([h("span", {class: "ab-lg ab-lg-legal"}), "you can choose it"]);
