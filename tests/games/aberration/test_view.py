@@ -178,3 +178,33 @@ def test_every_decision_names_its_rule_when_a_move_does_not_fit():
                 raise AssertionError("a nonsense move was accepted")
             s.apply(r.choice(s.legal_actions()))
     assert {"turn", "walk", "target"} <= asked
+
+
+def test_scout_bottom_cards_stay_known_and_stay_at_the_bottom():
+    """Decision 16: cards seen through Scout stay known until drawn, and re-deals keep them. Scout
+    puts a seen card at the bottom: the view shows it there, and every re-deal leaves it there."""
+    s = new(2, seed=5, scenario="long_night", heroes=["ansel", "pip"], classes=["slayer", "warden"])
+    deck = s.gb_deck
+    s.ask, s.todo = ("foresee", 0, deck[:2], True), (("turn", 0),) + s.todo
+    s._legal = None
+    a = next(m for m in s.legal_actions() if m["top"] == (deck[1],) and m["bottom"] == (deck[0],))
+    s.apply(a)
+    ids = [s.cfg.gb_cards[i].id for i in s.gb_deck]
+    assert s.gb_deck[0] == deck[1] and s.gb_deck[-1] == deck[0]
+    for seat in (0, 1):
+        gb = s.view(seat)["great_beast"]
+        assert gb["known_top"] == ids[:1] and gb["known_bottom"] == ids[-1:]
+        assert [c["id"] for c in gb["known_bottom_cards"]] == ids[-1:]
+    redeals = [s.determinize(k % 2, k) for k in range(20)]
+    assert all(d.gb_deck[0] == deck[1] and d.gb_deck[-1] == deck[0] for d in redeals)
+    assert len({d.gb_deck for d in redeals}) > 1                 # the unseen middle is re-dealt
+    assert all(d.view(0) == s.view(0) for d in redeals[::2])
+    # a second Scout: the earlier bottom card stays known above the new one
+    s.ask, s.todo = ("foresee", 0, s.gb_deck[:2], True), (("turn", 0),) + s.todo
+    s._legal = None
+    top2 = s.gb_deck[:2]
+    s.apply(next(m for m in s.legal_actions() if m["top"] == () and m["bottom"] == top2))
+    assert s.gb_deck[-3:] == (deck[0],) + top2
+    assert s.view(0)["great_beast"]["known_top"] == []
+    assert s.view(0)["great_beast"]["known_bottom"] == [s.cfg.gb_cards[i].id for i in s.gb_deck[-3:]]
+    assert all(d.gb_deck[-3:] == s.gb_deck[-3:] for d in (s.determinize(0, k) for k in range(20)))

@@ -148,6 +148,7 @@ class BeastMixin:
             return
         card_i, self.gb_deck = self.gb_deck[0], self.gb_deck[1:]
         self.gb_known = max(0, self.gb_known - 1)
+        self.gb_bottom = min(self.gb_bottom, len(self.gb_deck))
         card = self.cfg.gb_cards[card_i]
         self._say("great_beast", card.id)
         slot = SLOTS.index(card.level_up)

@@ -589,9 +589,15 @@ class EffectsMixin:
         return sorted(out, key=lambda a: (a["top"], a["bottom"]))
 
     def _do_arrange(self, a, ask) -> None:
-        rest = self.gb_deck[len(ask[2]):]
+        """The cards looked at go back: some on top, the rest (Scout) under the deck. The team knows
+        both ends (RULES.md decision 16): the top ones, and the bottom ones below those seen before
+        (minus any of those just picked up again)."""
+        looked = len(ask[2])
+        rest = self.gb_deck[looked:]
+        picked_up = max(0, self.gb_bottom - len(rest))     # known bottom cards among those looked at
         self.gb_deck = tuple(a["top"]) + rest + tuple(a["bottom"])
-        self.gb_known = max(self.gb_known, len(a["top"]))
+        self.gb_known = len(a["top"]) + max(0, self.gb_known - looked)   # seen ones below stay seen
+        self.gb_bottom = self.gb_bottom - picked_up + len(a["bottom"])
 
     def _eff_villagers_home(self, seat, e, ctx) -> None:
         for _ in range(e.steps):

@@ -302,6 +302,11 @@ def render_beast(view: dict) -> Panel:
         lines.append(Text.assemble(("  known top " if k == 0 else f"  then #{k + 1} ", "dim"), (c.get("name", "?"), "bold"),
                                    f" (levels up {c.get('level_up', '?')}, spawns from {c.get('point', '?')}): ",
                                    c.get("text", "")))
+    bottom = gb.get("known_bottom_cards", [])
+    for k, c in enumerate(bottom):
+        lines.append(Text.assemble(("  known bottom " if k == len(bottom) - 1 else f"  {len(bottom) - k} from the bottom ",
+                                    "dim"), (c.get("name", "?"), "bold"),
+                                   f" (levels up {c.get('level_up', '?')}, spawns from {c.get('point', '?')})"))
     table = Text(f"{'slot':<5}{'enemy':<14}{'type':<12}{'lvl':<5}{'HP':<4}{'dmg':<5}{'acts':<5}{'map':<5}keywords",
                  "bold")
     for e in view.get("enemies", []):

@@ -61,6 +61,7 @@ class AberrationState(HeroesMixin, EffectsMixin, CombatMixin, MapMixin, BeastMix
         "parasite",      # per slot: Thornlamm tokens on the enemy card
         "fear", "survival",
         "gb_deck", "gb_known",       # Great Beast deck (top first) and how many top cards the team has seen
+        "gb_bottom",     # how many bottom cards of the Great Beast deck the team has seen (Scout)
         "item_deck", "item_discard",
         "obj_deck", "objective", "obj_marks",   # objective deck, the face-up one (-1: none), its tokens
         "ab_deck",       # Aberration cards, top first
@@ -111,7 +112,7 @@ class AberrationState(HeroesMixin, EffectsMixin, CombatMixin, MapMixin, BeastMix
         # [AR-S-10, AR-S-14, AR-S-15] the Great Beast deck: the scenario's length of shuffled cards
         gb = list(range(len(cfg.gb_cards)))
         rng.shuffle(gb)
-        s.gb_deck, s.gb_known = tuple(gb[:sc.length]), 0
+        s.gb_deck, s.gb_known, s.gb_bottom = tuple(gb[:sc.length]), 0, 0
         # [AR-S-18] Items shuffled; [AR-S-19, AR-S-20] Objectives: the length, the top one face up
         items = list(range(len(cfg.items)))
         rng.shuffle(items)

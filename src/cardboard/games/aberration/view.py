@@ -133,6 +133,11 @@ class ViewMixin:
         peek = any(self.has(k, "peek_great_beast") for k in range(self.cfg.players))
         return min(len(self.gb_deck), max(self.gb_known, 1 if peek else 0))
 
+    def known_bottom(self) -> int:
+        """Bottom Great Beast cards the team knows: those Scout put under the deck (decision 16), in
+        the order they lie, above none of the known top ones."""
+        return min(self.gb_bottom, len(self.gb_deck) - self.known_top())
+
     def _view(self, seat):
         cfg = self.cfg
         over = self.phase == "over"
@@ -141,6 +146,8 @@ class ViewMixin:
             for d, s in zip(shadows, self.shadows):
                 d["token"] = cfg.shadow_pool[s[2]]
         known = self.gb_deck if over else self.gb_deck[:self.known_top()]
+        nb = 0 if over else self.known_bottom()
+        bottom = self.gb_deck[len(self.gb_deck) - nb:] if nb else ()
         return {
             "scenario": cfg.scenario.id, "viewer": seat,
             "round": self.round, "phase": self.phase, "turn": self.turn, "first_player": self.first,
@@ -167,9 +174,9 @@ class ViewMixin:
                               for i, s in enumerate(cfg.spots) if s[3] < 0 or self.vp_state[s[3]] == 1],
             "enemies": [self._enemy_json(k) for k in range(5)],
             "great_beast": {"left": len(self.gb_deck), "known_top": [cfg.gb_cards[i].id for i in known],
-                            "known_cards": [{"id": cfg.gb_cards[i].id, "name": cfg.gb_cards[i].name,
-                                             "level_up": cfg.gb_cards[i].level_up, "point": cfg.gb_cards[i].point,
-                                             "text": cfg.gb_cards[i].text} for i in known]},
+                            "known_cards": [self._gb_card_json(i) for i in known],
+                            "known_bottom": [cfg.gb_cards[i].id for i in bottom],
+                            "known_bottom_cards": [self._gb_card_json(i) for i in bottom]},
             "objective": None if self.objective < 0 else self._objective_json(),
             "objectives_left": len(self.obj_deck),
             "items_left": len(self.item_deck), "item_discard": [cfg.items[i].id for i in self.item_discard],
@@ -182,6 +189,10 @@ class ViewMixin:
         }
 
     # ---------------------------------------------------------------- for the tables (terminal, web)
+    def _gb_card_json(self, i: int) -> dict:
+        c = self.cfg.gb_cards[i]
+        return {"id": c.id, "name": c.name, "level_up": c.level_up, "point": c.point, "text": c.text}
+
     def _monster_json(self, m) -> dict:
         cfg = self.cfg
         e = cfg.enemies[m[1]]
@@ -391,10 +402,11 @@ class ViewMixin:
             k = len(new.shadows)
             new.shadows = tuple((s[0], s[1], t) for s, t in zip(new.shadows, toks[:k]))
             new.stack = tuple(toks[k:])
-            k = new.known_top()
-            top, rest = list(new.gb_deck[:k]), list(new.gb_deck[k:])
+            k, b = new.known_top(), new.known_bottom()   # seen cards stay where they were seen
+            deck = new.gb_deck
+            rest = list(deck[k:len(deck) - b])
             rng.shuffle(rest)
-            new.gb_deck = tuple(top + rest)
+            new.gb_deck = deck[:k] + tuple(rest) + deck[len(deck) - b:]
             for name in ("obj_deck", "item_deck", "ab_deck"):
                 cards = list(getattr(new, name))
                 rng.shuffle(cards)
