@@ -14,8 +14,8 @@ and may override `_why_illegal(action)` (and `_why_illegal_json(doc)`) to name t
 rule a move breaks: the engine has checked the move's shape first (for a kind legal now, the
 fields and JSON types of that kind's legal moves), and for a kind not legal now the game's
 reason is added to the legal kinds the engine names. Also `_dump()` for save files,
-and `_sample_action(rng)` for a rollout's cheap random move. Because every slot holds an immutable value, `clone()` is a shallow slot
-copy plus a copy of the one-int RNG.
+and `_sample_action(rng)` for a rollout's cheap random move. Because every slot holds
+an immutable value, `clone()` is a shallow slot copy plus a copy of the one-int RNG.
 
 Decisions by a player who is not "on turn" (a die pick, a purchase offer, a
 secret lab choice made in seat order) are ordinary decisions: `current_player`
