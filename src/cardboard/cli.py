@@ -1,4 +1,4 @@
-"""The `cardboard` command: serve, play, sim, arena, rules."""
+"""The `cardboard` command: serve, play, sim, arena, rules, lab."""
 from __future__ import annotations
 
 import argparse
@@ -135,6 +135,50 @@ def _cmd_rules(args) -> int:
     return print_index(args.game, show_all=not args.summary)
 
 
+def _cmd_lab_run(args) -> int:
+    from rich.console import Console
+
+    from .lab.campaign import load_campaign
+    from .lab.run import default_store, run_campaign
+
+    campaign = load_campaign(args.campaign)
+    store = args.store or default_store(args.campaign, campaign)
+    console = Console(stderr=True)
+    summary = run_campaign(campaign, store, backend=args.backend, workers=args.workers, address=args.address,
+                           batch_seconds=args.batch_seconds, console=console)
+    done = summary["played"]
+    if not summary["planned"]:
+        console.print(f"{campaign.name}: all {summary['stored']} games are in {store} already"
+                      + (f"; {summary['leading']}" if summary["leading"] else ""))
+        return 0
+    console.print(f"{campaign.name}: {done} games played ({summary['stored']} in {store}) on {summary['backend']}"
+                  f" with {summary['workers']} workers in {summary['seconds']:.1f} s"
+                  + (f"; {summary['errors']} stopped with an error" if summary["errors"] else "")
+                  + (f"; {summary['leading']}" if summary["leading"] else ""))
+    return 0
+
+
+def _cmd_lab_report(args) -> int:
+    from .lab.report import write_report
+
+    a = write_report(args.store, args.out)
+    print(f"{a['out']}/report.html and report.md: {a['games']} games, {len(a['figures'])} figures"
+          + (f"; {a['lead']}" if a["lead"] else ""))
+    return 0
+
+
+def _cmd_lab_export(args) -> int:
+    from .lab.store import export
+
+    if not (args.parquet or args.csv):
+        raise CardboardError("lab export: give --parquet FILE or --csv FILE")
+    for fmt, path in (("parquet", args.parquet), ("csv", args.csv)):
+        if path:
+            n = export(args.store, path, fmt)
+            print(f"{path}: {n} rows (one a seat of a game)")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="cardboard", description="Tabletop games, bots and a lab on one engine.")
     sub = p.add_subparsers(dest="command", required=True)
@@ -186,6 +230,28 @@ def build_parser() -> argparse.ArgumentParser:
     rules.add_argument("game", choices=list_games())
     rules.add_argument("--summary", action="store_true", help="only the coverage line")
     rules.set_defaults(run=_cmd_rules)
+
+    lab = sub.add_parser("lab", help="balance campaigns: run thousands of games, report with intervals")
+    labs = lab.add_subparsers(dest="lab_command", required=True)
+    run = labs.add_parser("run", help="play a campaign's games (again: resume where it stopped)")
+    run.add_argument("campaign", help="the campaign's TOML file")
+    run.add_argument("--store", help="the SQLite store (default: <name>.sqlite beside the campaign)")
+    run.add_argument("--backend", choices=["local", "ray"], default="local")
+    run.add_argument("--workers", type=int, default=None, help="processes (local; default all cores; 0 plays "
+                     "in this process) or at most this many tasks at once (ray)")
+    run.add_argument("--address", default=None, help="the Ray cluster: auto, HOST:PORT or ray://HOST:10001")
+    run.add_argument("--batch-seconds", type=float, default=1.0,
+                     help="about how long a batch of games runs on one worker (default 1)")
+    run.set_defaults(run=_cmd_lab_run)
+    report = labs.add_parser("report", help="write report.html and report.md of a store")
+    report.add_argument("store")
+    report.add_argument("--out", help="folder (default: <name>-report beside the store)")
+    report.set_defaults(run=_cmd_lab_report)
+    export = labs.add_parser("export", help="a store's games as a table, one row a seat")
+    export.add_argument("store")
+    export.add_argument("--parquet", metavar="FILE")
+    export.add_argument("--csv", metavar="FILE")
+    export.set_defaults(run=_cmd_lab_export)
     return p
 
 

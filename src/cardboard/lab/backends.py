@@ -13,6 +13,37 @@ from cardboard.engine import ConfigError
 from .campaign import Campaign
 
 
+class InlineBackend:
+    """No worker process: the driver plays each batch itself (`--workers 0`; tests, debugging)."""
+
+    name = "inline"
+    capacity = 1
+
+    def __init__(self, campaign: Campaign):
+        from .play import warm
+
+        self.campaign = campaign
+        self.batches: list = []
+        warm(campaign)
+
+    def submit(self, batch_id: int, items: list) -> None:
+        self.batches.append((batch_id, items))
+
+    def events(self, timeout: float):
+        from .play import play_batch
+
+        while self.batches:
+            batch_id, items = self.batches.pop(0)
+            for record in play_batch(self.campaign, items):
+                yield "game", record
+            yield "batch", batch_id
+
+    def close(self) -> None:
+        import gc
+
+        gc.unfreeze()
+
+
 class LocalBackend:
     """Worker processes; each sends every game the moment it ends, so the store loses at most
     the games being played if the run is killed."""
@@ -20,9 +51,9 @@ class LocalBackend:
     name = "local"
 
     def __init__(self, campaign: Campaign, workers: int | None = None):
+        if workers is not None and workers < 0:
+            raise ConfigError("--workers must be 0 (play in this process) or more")
         self.capacity = workers or os.cpu_count() or 1
-        if self.capacity < 1:
-            raise ConfigError("--workers must be 1 or more")
         ctx = mp.get_context("spawn")  # no threads or open files of the driver are copied
         self.tasks = ctx.Queue()
         self.results = ctx.Queue()
@@ -162,6 +193,8 @@ def make_backend(name: str, campaign: Campaign, workers: int | None = None, addr
     if name == "local":
         if address:
             raise ConfigError("--address is for --backend ray")
+        if workers == 0:
+            return InlineBackend(campaign)
         return LocalBackend(campaign, workers)
     if name == "ray":
         return RayBackend(campaign, address, workers)

@@ -113,6 +113,7 @@ def run_campaign(campaign: Campaign, store_path: str | Path, backend: str = "loc
         summary = {"planned": len(todo), "played": 0, "stored": len(existing), "errors": 0, "backend": backend,
                    "workers": 0, "seconds": 0.0, "leading": leader.text()}
         if not todo:
+            summary["backend"] = "none: every game is in the store"
             return summary
         started = time.perf_counter()
         engine = make_backend(backend, campaign, workers, address)
