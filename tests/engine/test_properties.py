@@ -3,7 +3,8 @@
 Every property plays many random games (a game seed and a move-choice seed drawn by
 hypothesis) under each set-up the game declares (`Game.setups`): a new game, built in or a
 plugin, is tested here with no change to this file. A game with a rules index must cite one
-of its rule ids, as `[ID]`, when it refuses a move whose kind is legal now.
+of its rule ids, as `[ID]`, when it refuses a well-shaped move whose kind is legal now (a move
+of the wrong shape is answered by the engine, naming the field).
 """
 from __future__ import annotations
 
