@@ -14,7 +14,7 @@ ACTIONS = sorted({a.id for cls in _content.classes for a in cls.actions} | {a.id
 COLOURS = ["B", "R", "G", "Y"]
 CHIPS = COLOURS + ["H", "X"] + [f"{a}>{b}" for a in COLOURS + ["H", "X"] for b in COLOURS]
 STATS = [a.id for a in _content.abilities]
-SPOTS = [s.id for s in _content.spots]
+SPOTS = [s.id for s in _content.spots] + [f"vp:{i}" for i in range(16)]  # a Vantage Point spot by number
 VPS = [f"{b}{side}" for b in BOARDS for side in "AB"]
 NUMBERS = range(64)   # items, monsters, shadows, cards by number
 HEROES = range(4)
@@ -32,7 +32,7 @@ ENCODING = {"moves": {
     "block": {"item": NUMBERS},
     "keep": {"item": NUMBERS},
     "attune": {"item": NUMBERS},
-    "reroll": {"item": [None, *NUMBERS], "power": step(["streak"])},
+    "reroll": {"item": [None, *NUMBERS], "power": step(["streak"]), "dice": each(range(16))},
     "place": {"space": SPACES},
     "arrange": {"top": each(NUMBERS), "bottom": each(NUMBERS)},
     "upgrade": {"stat": STATS},
