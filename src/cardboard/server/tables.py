@@ -119,7 +119,7 @@ class LiveTable:
         self.cache.clear()
 
 
-def reveals(before: State, after: State, move: dict, seat: int, samples: int = 8, salt: Any = "undo") -> bool:
+def reveals(before: State, after: State, move: dict, seat: int, samples: int = 32, salt: Any = "undo") -> bool:
     """Whether a move (played from `before`, giving `after`) showed `seat` anything it could not
     have known: chance was drawn (the RNG moved), or one of `samples` re-deals of what `seat`
     cannot see, with the move played in it, gives `seat` a view other than the real one."""
@@ -130,7 +130,7 @@ def reveals(before: State, after: State, move: dict, seat: int, samples: int = 8
         world = before.determinize(seat, derive_seed(before.game.seed, salt, len(before), i))
         try:
             world.apply_json(move)
-        except IllegalAction:
+        except Exception:  # IllegalAction (or a game failing on a re-deal it cannot play the move in)
             return True  # the move depended on hidden cards: it showed them
         if world.view(seat) != real:
             return True
