@@ -68,6 +68,50 @@ def test_act_and_alter_for_the_current_player_out_of_turn():
     assert t.ask == ("turn", 0)
 
 
+def test_act_and_alter_are_offered_before_every_decision_of_the_action_step():
+    """"Usable during any player's turn" [AR-IT-9, AR-IT-10, AR-IT-14]: not only at the start of the
+    Action step, but before each of the current player's decisions in it, as long as it can help."""
+    s = two()
+    tonic = item(s, "tonic")
+    edit(s, 1, items=(tonic,))
+    edit(s, 0, bag=("B", "B", "B", "R", "G", "G"), discard=(), hand=())
+    run(s, ("draw", 0))
+    assert s.ask[0] == "support" and s.ask[1] == 1
+    do(s, "pass")
+    assert s.ask == ("turn", 0)
+    do(s, "use", action="step", pay=("B",))
+    do(s, "step", to=s.cfg.names[s.cfg.gates[0]])
+    assert s.ask[0] == "support" and s.ask[1] == 1          # asked again after the action
+    hand = len(s.heroes[0].hand)
+    do(s, "exploit", item=tonic, to=0)
+    assert len(s.heroes[0].hand) == hand + 1 and s.ask == ("turn", 0)
+    assert str(moves(s, "end")[0]) == "End the turn"
+
+
+def test_lucky_rerolls_any_number_of_dice():
+    """"Lucky: Reroll any number of dice" [AR-IT-12]: the player chooses which dice (by face, as dice
+    showing one face are alike), from one die to all of them."""
+    s = two()
+    lucky = item(s, "tinderbox")
+    edit(s, 1, items=(lucky,))
+    here = sp(s, "1.r3")
+    edit(s, 0, space=here)
+    s.monsters = ((9, 3, here, 0, False),)
+    s.roll = (0, 0, 1, 2)
+    s.ask, s.todo = None, (("rerolls", "hero", (0, 1), 0),
+                          ("strike", 0, "melee", here, ("monster", 9), True, False), ("turn", 0))
+    s._resume()
+    s._legal = None
+    offered = sorted(a["dice"] for a in moves(s, "reroll"))
+    assert offered == sorted((b, g, i) for b in range(3) for g in range(2) for i in range(2) if b + g + i)
+    a = moves(s, "reroll", dice=(1, 0, 0))[0]
+    assert str(a) == "Reroll 1 blank with Tinderbox (Lucky)"
+    assert str(moves(s, "reroll", dice=(2, 1, 0))[0]) == "Reroll 2 blanks and 1 graze with Tinderbox (Lucky)"
+    s.apply(a)
+    assert s.roll[1:] == (0, 1, 2)                     # only the first blank was rerolled
+    assert lucky in s.item_discard
+
+
 def test_altered_chip_pays_as_its_new_colour_and_is_discarded_as_it_was():
     s = two()
     edit(s, 0, hand=("B>R",))
@@ -94,7 +138,7 @@ def test_lucky_rerolls_and_smite_adds_damage():
     s._resume()
     s._legal = None
     assert s.ask[0] == "reroll" and s.ask[1] == 1               # [AR-IT-12] seat 1 holds a Lucky Item
-    do(s, "reroll", item=coin)
+    do(s, "reroll", item=coin, dice=(2, 0, 0))
     assert coin in s.item_discard
     s.roll = (2, 0)                                             # say the reroll hit once
     s._legal = None
@@ -125,9 +169,10 @@ def test_lucky_is_offered_on_the_wingbeats_roll():
         if s.ask[0] == "reroll":
             break
     assert s.ask[0] == "reroll" and s.ask[1] == 1 and s.ask[2] == "peril"   # an Aberration icon rolled
-    do(s, "reroll", item=lucky)
+    icons = sum(1 for f in s.roll if f == 2)
+    do(s, "reroll", item=lucky, dice=(0, 0, icons))
     assert lucky in s.item_discard
-    hits = sum(1 for f in s.roll if f == 2)                # only the icons were rerolled; they hurt
+    hits = sum(1 for f in s.roll if f == 2)                # the icons were rerolled; they hurt
     while s.ask[0] != "turn":
         s.apply(s.legal_actions()[-1])
     assert s.heroes[0].track == hits and s.heroes[1].track == 0

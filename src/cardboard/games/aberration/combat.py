@@ -83,13 +83,20 @@ class CombatMixin:
                 return
 
     def _moves_reroll(self):
+        """[AR-IT-12] "Reroll any number of dice": the player chooses how many dice of each face
+        (dice showing the same face are alike), at least one; the Lucky Coin rerolls one die."""
         _, seat, side, rest, roller = self.ask
-        return [self._act("reroll", **{what: v}) for what, v in self._reroll_sources(seat, side, roller)] + \
-            [self._act("pass")]
+        have = [sum(1 for f in self.roll if f == face) for face in range(3)]
+        out = []
+        for what, v in self._reroll_sources(seat, side, roller):
+            most = 1 if v == "coin" else len(self.roll)
+            for dice in _face_counts(have, most):
+                out.append(self._act("reroll", dice=dice, **{what: v}))
+        return out + [self._act("pass")]
 
     def _do_reroll(self, a, ask) -> None:
-        """Reroll the dice that went wrong for the heroes: the blanks of their own rolls, the hits of
-        a monster's (the Lucky Coin: one die)."""
+        """Reroll the dice chosen: `dice` = how many blanks, grazes and Aberration icons (the first
+        dice showing each face)."""
         _, seat, side, rest, roller = ask
         h = self._me(seat)
         if a.get("item") is not None:
@@ -99,12 +106,12 @@ class CombatMixin:
             h.pip_used = True
         else:
             h.coin_used = True
-        bad = self._bad_dice(side)
-        if a.get("power") == "coin":
-            bad = bad[:1]
+        chosen = []
+        for face, n in enumerate(a["dice"]):
+            chosen += [k for k, f in enumerate(self.roll) if f == face][:n]
         faces = self.cfg.faces
         roll = list(self.roll)
-        for k in bad:
+        for k in sorted(chosen):
             roll[k] = faces[self.rng.below(len(faces))]
         self.roll = tuple(roll)
         self._now(("rerolls", side, (seat,) + rest, roller))
@@ -342,3 +349,9 @@ class CombatMixin:
         if plague and h.plague < cfg.rules.plague_cap:
             h.plague += 1
         self._say("transform", seat, cfg.aberrations[card].id)
+
+
+def _face_counts(have, most: int) -> list[tuple[int, int, int]]:
+    """Every choice of dice to reroll, as (blanks, grazes, icons): at least 1 and at most `most`."""
+    return [(b, g, i) for b in range(have[0] + 1) for g in range(have[1] + 1) for i in range(have[2] + 1)
+            if 1 <= b + g + i <= most]

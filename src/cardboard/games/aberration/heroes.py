@@ -148,8 +148,8 @@ class HeroesMixin:
 
     def _task_draw(self, seat: int) -> None:
         """[AR-H-3] Draw chips equal to Intellect; [AR-H-8] the Held chip joins them as though drawn.
-        Damage from Aberration chips drawn resolves first, then other seats may play Act or Alter."""
-        self._now(("support", seat, tuple(self.order_from(seat)[1:])), ("turn", seat))
+        Damage from Aberration chips drawn resolves first; then the Action step."""
+        self._now(("turn", seat))
         bonus = sum(p.amount for p in self.passives(seat) if p.kind == "draw_bonus")
         self._draw_chips(seat, self.heroes[seat].stats[0] + bonus)
         h = self.heroes[seat]
@@ -165,6 +165,15 @@ class HeroesMixin:
             self._now(("turn", seat))
             self._draw_chips(seat, h.stats[0])
             return
+        # [AR-IT-9, AR-IT-10, AR-IT-14] Act and Alter are "usable during any player's turn": before
+        # each decision of the Action step, the other seats holding one may play it (seat order)
+        helpers = tuple(k for k in self.order_from(seat)[1:] if self._support_moves(k, seat))
+        if helpers:
+            self._now(("support", seat, helpers), ("decide", seat))
+        else:
+            self.ask = ("turn", seat)
+
+    def _task_decide(self, seat: int) -> None:
         self.ask = ("turn", seat)
 
     def _moves_turn(self):
@@ -386,7 +395,8 @@ class HeroesMixin:
 
     def _task_support(self, current: int, seats: tuple) -> None:
         """[AR-IT-14] Out of turn, a seat holding an Act or Alter Item may play it for the current
-        player at the start of the Action step; asked only of seats that hold one."""
+        player before any decision of the current player's Action step; asked only of seats that
+        hold one that can do something now."""
         for k, seat in enumerate(seats):
             if self._support_moves(seat, current):
                 self.ask = ("support", seat, current, seats[k + 1:])

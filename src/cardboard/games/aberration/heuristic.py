@@ -849,40 +849,49 @@ class AberrationHeuristic(ValuedHeuristic):
         for a in legal:
             if a.kind == "pass":
                 out.append(0.0)
-            elif a.get("item") is not None:
-                out.append(self._reroll_worth(state, ctx, side, pending) - ITEM_KEEP)
+                continue
+            worth = self._reroll_worth(state, ctx, side, pending, a["dice"])
+            if a.get("item") is not None:
+                out.append(worth - ITEM_KEEP)
             else:
-                out.append(0.05 + self._reroll_worth(state, ctx, side, pending))
+                out.append(worth + 0.05 if worth > 0 else worth - 0.05)
         return out
 
     def _pending(self, state):
         for t in state.todo:
-            if t[0] in ("strike", "mhit"):
+            if t[0] in ("strike", "mhit", "peril_hit"):
                 return t
         return None
 
-    def _reroll_worth(self, state, ctx, side, pending) -> float:
+    def _reroll_worth(self, state, ctx, side, pending, dice) -> float:
+        """What rerolling `dice` (blanks, grazes, icons) is worth against the roll as it stands."""
         if pending is None:
             return 0.0
+        blanks, grazes, icons = dice
+        n = blanks + grazes + icons
+        roll = state.roll
         if side == "hero" and pending[0] == "strike":
             _, seat, kind, space, piece, quick, armour = pending
             if piece[0] != "monster":
-                return 0.1
+                return 0.1 if blanks and not grazes + icons else -0.1
             m = state.monster(piece[1])
             if m is None:
                 return 0.0
-            hits = sum(1 for f in state.roll if f > 0)
-            blanks = len(state.roll) - hits
-            need = ctx.hp_left(m) - hits
-            if need <= 0:
-                return 0.0
-            return ctx.threat(m) * KILL_W * p_at_least(blanks, need)
+            hits = sum(1 for f in roll if f > 0)
+            need = ctx.hp_left(m) - (hits - grazes - icons)
+            now = 1.0 if hits >= ctx.hp_left(m) else 0.0
+            return ctx.threat(m) * KILL_W * (p_at_least(n, need) - now)
         if side == "monster" and pending[0] == "mhit":
             _, uid, victim, counter = pending
-            hits = sum(1 for f in state.roll if f > 0)
+            hits = sum(1 for f in roll if f > 0)
+            kept = hits - grazes - icons
             if victim[0] == "villager":
-                return 1.0 * (1 - (1 - HIT) ** hits) if hits else 0.0
-            return hits * (1 - HIT) * ctx.damage_cost(victim[1])
+                before = 1.0 if hits else 0.0
+                after = 1.0 if kept else 1 - (1 - HIT) ** n
+                return before - after
+            return (hits - kept - n * HIT) * ctx.damage_cost(victim[1])
+        if side == "peril" and pending[0] == "peril_hit":
+            return (icons - n / 3) * ctx.damage_cost(pending[1])
         return 0.0
 
     def _smite(self, state, ctx, legal) -> list[float]:
@@ -912,6 +921,7 @@ class AberrationHeuristic(ValuedHeuristic):
         return out
 
     def _support(self, state, ctx, legal) -> list[float]:
+        """An ally's Act or Alter: kept for now (the Item is worth more held for its own use)."""
         return [0.0 if a.kind == "pass" else -0.2 for a in legal]
 
     # ------------------------------------------------------------ leaf estimate for searches

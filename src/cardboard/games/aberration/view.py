@@ -35,8 +35,9 @@ def action_label(cfg, a) -> str:
         return f"Play {cfg.items[g('item')].name}"
     if k == "exploit":
         it = cfg.items[g("item")]
-        extra = f": {g('chip')} becomes {g('colour')}" if g("colour") else ""
-        return f"Exploit {it.name} ({it.exploit}) for seat {g('to')}{extra}"
+        if g("colour"):
+            return f"Discard {it.name} (Alter): seat {g('to')}'s {g('chip')} chip pays as {g('colour')} for one action"
+        return f"Discard {it.name} (Act): seat {g('to')} draws 1 chip"
     if k == "attune":
         return f"Attune {cfg.items[g('item')].name} (1 XP)"
     if k == "upgrade":
@@ -69,15 +70,18 @@ def action_label(cfg, a) -> str:
     if k == "stop":
         return "Stop"
     if k == "pass":
-        return "Pass"
+        return "Pass (play nothing now)"
     if k == "take":
         return "Take the damage"
     if k in ("block", "smite"):
         return f"{k.title()} with {cfg.items[g('item')].name}"
     if k == "reroll":
+        parts = [f"{n} {name if n == 1 else name + 's'}"
+                 for n, name in zip(g("dice") or (), ("blank", "graze", "Aberration icon")) if n]
+        dice = " and ".join([", ".join(parts[:-1]), parts[-1]] if len(parts) > 1 else parts) or "dice"
         if g("item") is not None:
-            return f"Reroll with {cfg.items[g('item')].name} (Lucky)"
-        return "Reroll (Lucky Streak)" if g("power") == "streak" else "Reroll one die (Lucky Coin)"
+            return f"Reroll {dice} with {cfg.items[g('item')].name} (Lucky)"
+        return f"Reroll {dice} (Lucky Streak)" if g("power") == "streak" else f"Reroll {dice} (Lucky Coin)"
     if k == "pick":
         return f"Choose seat {g('hero')}'s hero"
     if k == "victim":
