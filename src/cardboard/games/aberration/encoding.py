@@ -32,7 +32,7 @@ ENCODING = {"moves": {
     "block": {"item": NUMBERS},
     "keep": {"item": NUMBERS},
     "attune": {"item": NUMBERS},
-    "reroll": {"item": [None, *NUMBERS], "power": step(["streak"]), "dice": each(range(16))},
+    "reroll": {"item": [None, *NUMBERS], "power": step(["coin", "streak"]), "dice": each(range(16))},
     "place": {"space": SPACES},
     "arrange": {"top": each(NUMBERS), "bottom": each(NUMBERS)},
     "upgrade": {"stat": STATS},
