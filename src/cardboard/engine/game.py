@@ -110,6 +110,14 @@ class Game:
         return cls.folder() / "RULES.md"
 
     @classmethod
+    def how_to_play(cls) -> Path | None:
+        """The game's `HOWTO.md` (goal, a turn in short, scoring, the end: the web table's
+        "How to play" panel), if it has one. One-line `summary` and `playing_time` ("30-45 min")
+        are optional class attributes beside `name`."""
+        path = cls.folder() / "HOWTO.md"
+        return path if path.is_file() else None
+
+    @classmethod
     def features(cls, state: State) -> list[dict]:
         """What the lab records of a finished game, one dict per seat (names to numbers or
         words): the game's `features.py`, else nothing beyond the lab's own columns."""

@@ -7,6 +7,7 @@ import json
 import logging
 import re
 from contextlib import asynccontextmanager
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal
 
@@ -18,6 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from cardboard.engine import ConfigError, game_class
+from cardboard.rules_index import parse_index
 
 from .guard import Guard
 from .settings import ServerSettings
@@ -99,6 +101,37 @@ class Error(BaseModel):
 _ERRORS = {code: {"model": Error} for code in (400, 403, 404, 409, 413, 415, 422, 429)}
 
 
+def _about(cls) -> dict:
+    """What the lobby's card tells of a game beyond its name and player counts."""
+    return {"summary": str(getattr(cls, "summary", "") or ""), "playing_time": str(getattr(cls, "playing_time", "") or ""),
+            "how_to_play": cls.how_to_play() is not None}
+
+
+@lru_cache(maxsize=64)
+def _rules_of(cls) -> list[dict]:
+    path = cls.rules_index()
+    if not path.is_file():
+        return []
+    return [{"id": r.id, "section": r.section, "text": r.text} for r in parse_index(path.read_text(encoding="utf-8"))]
+
+
+@lru_cache(maxsize=64)
+def _howto_html(cls) -> str:
+    """HOWTO.md rendered by CommonMark with raw HTML off (it is escaped) and unsafe link schemes
+    refused; its `##` headings become h3 under the panel's own h2."""
+    path = cls.how_to_play()
+    if path is None:
+        return ""
+    from markdown_it import MarkdownIt
+
+    md = MarkdownIt("commonmark", {"html": False})
+    tokens = md.parse(path.read_text(encoding="utf-8"))
+    for t in tokens:
+        if t.type in ("heading_open", "heading_close"):
+            t.tag = f"h{min(int(t.tag[1]) + 1, 6)}"
+    return md.renderer.render(tokens, md.options, {})
+
+
 def create_app(store: Store | None = None, db: str | None = None, bot_delay: float | None = None,
                settings: ServerSettings | None = None) -> FastAPI:
     settings = settings or ServerSettings()
@@ -141,7 +174,30 @@ def create_app(store: Store | None = None, db: str | None = None, bot_delay: flo
     # ---------------------------------------------------------------- lobby API
     @app.get("/api/games")
     async def games():
-        return service.games()
+        """The games, each with its one-line `summary` and `playing_time` (the lobby's cards)."""
+        return [doc | _about(game_class(doc["id"])) for doc in service.games()]
+
+    # ---------------------------------------------------------------- how to play (the lobby's and table's panel)
+    def _known_game(game_id: str):
+        try:
+            return game_class(game_id)
+        except ConfigError:
+            raise TableError("not_found", f"no game {game_id[:60]!r}", 404) from None
+
+    @app.get("/api/games/{game_id}/rules")
+    async def game_rules(game_id: str):
+        """The game's rules index, as `cardboard rules` prints it: every rule sentence with its id
+        and section (no code or test places)."""
+        cls = _known_game(game_id)
+        return {"game": cls.id, "name": cls.name, "rules": _rules_of(cls)}
+
+    @app.get("/api/games/{game_id}/howto")
+    async def game_howto(game_id: str):
+        """The game's HOWTO.md as safe HTML (no raw HTML passes; headings start at h3), with the
+        facts of the lobby's card."""
+        cls = _known_game(game_id)
+        return {"game": cls.id, "name": cls.name, "min_players": cls.min_players, "max_players": cls.max_players,
+                **_about(cls), "html": _howto_html(cls)}
 
     @app.get("/api/tables")
     async def tables(limit: int = Query(settings.page_size, ge=1, le=settings.page_size),

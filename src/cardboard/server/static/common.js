@@ -311,3 +311,146 @@ export class Picker {
     onEscape(() => { if (this.chooser && this.ctx) { this.chooser = null; this.redraw(); } });
   }
 }
+
+// ------------------------------------------------------------------ tooltips and the How-to-play panel
+/** A toggletip: a "?" button whose words open on hover, on keyboard focus, and on a tap or a
+ *  long-press (Esc or a second tap closes them). The words are the button's description too. */
+let tipCount = 0;
+export function tip(text, label = "Explain") {
+  const id = `tip-${++tipCount}`;
+  const bubble = h("span", {class: "tip-bubble", role: "tooltip", id}, text);
+  const button = h("button", {type: "button", class: "tip-button", "aria-label": label, "aria-describedby": id,
+    "aria-expanded": "false"}, h("span", {"aria-hidden": "true"}, "?"));
+  const wrap = h("span", {class: "tip"}, button, bubble);
+  const set = (open) => {
+    wrap.classList.toggle("open", open);
+    wrap.classList.toggle("shut", !open);
+    button.setAttribute("aria-expanded", String(open));
+  };
+  button.addEventListener("click", (e) => { e.preventDefault(); set(!wrap.classList.contains("open")); });
+  button.addEventListener("contextmenu", (e) => { e.preventDefault(); set(true); });  // a long-press
+  button.addEventListener("keydown", (e) => {
+    if (e.key === "Escape" && !wrap.classList.contains("shut")) { e.stopPropagation(); set(false); }
+  });
+  button.addEventListener("focus", () => wrap.classList.remove("shut"));
+  wrap.addEventListener("mouseenter", () => wrap.classList.remove("shut"));
+  button.addEventListener("blur", () => set(false));
+  return wrap;
+}
+
+const FOCUSABLE = "a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex='-1'])";
+let howto = null;  // the panel, made once per page
+
+function makeHowto() {
+  const title = h("h2", {id: "howto-title"}, "How to play");
+  const close = h("button", {type: "button", class: "howto-close", "aria-label": "Close How to play"},
+    h("span", {"aria-hidden": "true"}, "✕"), h("kbd", {"aria-hidden": "true"}, "Esc"));
+  const facts = h("p", {class: "howto-facts"});
+  const text = h("div", {class: "howto-text"});
+  const search = h("input", {id: "howto-search", type: "search", autocomplete: "off", spellcheck: "false",
+    placeholder: "e.g. a rule id, a word, “tie”", "aria-describedby": "howto-count"});
+  const count = h("p", {id: "howto-count", class: "hint", role: "status", "aria-live": "polite"});
+  const list = h("ol", {class: "rules-list", "aria-labelledby": "howto-rules-h"});
+  const rules = h("section", {class: "howto-rules", "aria-labelledby": "howto-rules-h"},
+    h("h3", {id: "howto-rules-h"}, "The full rules index"),
+    h("p", {class: "hint"}, "Every rule sentence of the rulebook with its id, as ", h("code", {}, "cardboard rules"),
+      " prints it. A refused move names the id of the rule it breaks."),
+    h("div", {class: "howto-search"}, h("label", {for: "howto-search"}, "Search the rules"), search), count, list);
+  const body = h("div", {class: "howto-body", tabindex: "-1"}, facts, text, rules);
+  const dialog = h("dialog", {id: "howto", class: "howto", "aria-labelledby": "howto-title", "aria-modal": "true"},
+    h("div", {class: "howto-head"}, title, close), body);
+  document.body.append(dialog);
+  const panel = {dialog, title, facts, text, search, count, list, body, opener: null, game: null, rules: []};
+
+  const filter = () => {
+    const words = search.value.toLowerCase().split(/\s+/).filter(Boolean);
+    let shown = 0;
+    for (const li of list.children) {
+      const ok = words.every((w) => li.dataset.search.includes(w));
+      li.hidden = !ok;
+      shown += ok;
+    }
+    const n = list.children.length;
+    count.textContent = !n ? "" : words.length ? `${shown} of ${n} rules match` : `${n} rules`;
+  };
+  panel.filter = filter;
+  search.addEventListener("input", filter);
+  close.addEventListener("click", () => dialog.close());
+  // a click on the backdrop (the dialog box itself, outside its content) closes it
+  dialog.addEventListener("click", (e) => {
+    if (e.target !== dialog) return;
+    const r = dialog.getBoundingClientRect();
+    if (e.clientX < r.left || e.clientX > r.right || e.clientY < r.top || e.clientY > r.bottom) dialog.close();
+  });
+  dialog.addEventListener("keydown", (e) => {
+    if (e.key === "Escape") {
+      e.preventDefault();
+      if (e.target === search && search.value) { search.value = ""; filter(); } else dialog.close();
+    } else if (e.key === "Tab") {  // keep the focus inside the panel
+      const items = [...dialog.querySelectorAll(FOCUSABLE)].filter((el) => el.offsetParent !== null || el === document.activeElement);
+      if (!items.length) return;
+      const first = items[0];
+      const last = items[items.length - 1];
+      if (e.shiftKey && (document.activeElement === first || !dialog.contains(document.activeElement))) {
+        e.preventDefault(); last.focus();
+      } else if (!e.shiftKey && (document.activeElement === last || !dialog.contains(document.activeElement))) {
+        e.preventDefault(); first.focus();
+      }
+    }
+    e.stopPropagation();  // the page's own keys (move shortcuts, Esc handlers) stay out of the panel
+  });
+  dialog.addEventListener("close", () => {
+    document.documentElement.classList.remove("howto-open");
+    const back = panel.opener;
+    panel.opener = null;
+    if (back && back.isConnected) back.focus();
+  });
+  return panel;
+}
+
+/** Open the accessible "How to play" dialog of a game: the goal, a turn, scoring and the end
+ *  (the game's HOWTO.md, rendered safely by the server), then its rules index with a search box.
+ *  The focus stays inside until Esc, the close button or a click outside; then it returns. */
+export async function openHowTo(gameId, opener = document.activeElement) {
+  if (!howto) howto = makeHowto();
+  const p = howto;
+  p.opener = opener;
+  if (!p.dialog.open) p.dialog.showModal();
+  document.documentElement.classList.add("howto-open");
+  p.dialog.dataset.game = gameId;
+  if (p.game !== gameId) {
+    p.game = gameId;
+    p.title.textContent = "How to play";
+    p.facts.textContent = "Loading…";
+    p.text.replaceChildren();
+    p.list.replaceChildren();
+    p.search.value = "";
+    p.count.textContent = "";
+    delete p.dialog.dataset.ready;
+    try {
+      const id = encodeURIComponent(gameId);
+      const [about, index] = await Promise.all([api(`/api/games/${id}/howto`), api(`/api/games/${id}/rules`)]);
+      if (p.game !== gameId) return;
+      p.title.textContent = `How to play ${about.name}`;
+      const players = about.min_players === about.max_players ? `${about.min_players}` : `${about.min_players}–${about.max_players}`;
+      p.facts.replaceChildren(...[
+        h("span", {}, `${players} player${about.max_players === 1 ? "" : "s"}`),
+        about.playing_time ? h("span", {}, about.playing_time) : null,
+        about.summary ? h("span", {class: "howto-summary"}, about.summary) : null].filter(Boolean));
+      // the server's HTML: Markdown with raw HTML escaped and unsafe links refused
+      p.text.innerHTML = about.html || "<p>This game has no how-to-play page yet: its rules index follows.</p>";
+      p.list.replaceChildren(...index.rules.map((r) => h("li", {"data-rule": r.id,
+        "data-search": `${r.id} ${r.section} ${r.text}`.toLowerCase()},
+      h("code", {class: "rule-id"}, r.id), " ", h("span", {class: "rule-section"}, r.section), " ",
+      h("span", {class: "rule-text"}, r.text))));
+      p.filter();
+      p.dialog.dataset.ready = "1";
+    } catch (e) {
+      p.game = null;
+      p.facts.textContent = `Could not load the rules: ${e.message}`;
+      return;
+    }
+  }
+  p.body.scrollTop = 0;
+  p.dialog.querySelector(".howto-close").focus();
+}

@@ -1,6 +1,6 @@
-// The lobby: the games (/api/games), a form for a new table built from each game's options
-// schema, and the list of tables with Join / Watch / Replay.
-import {$, api, h, NAME_KEY, pretty, seatChip, tokenKey} from "/static/common.js";
+// The lobby: a card per game (/api/games) with its How-to-play panel, a form for a new table
+// built from each game's options schema, and the list of tables with Join / Watch / Replay.
+import {$, api, h, NAME_KEY, openHowTo, pretty, seatChip, seatMark, tip, tokenKey} from "/static/common.js";
 
 const LEVELS = ["easy", "medium", "hard", "random"];
 // what each level plays like, shown as the option's tooltip
@@ -14,7 +14,7 @@ let games = [];
 const els = {
   form: $("#create"), game: $("#game"), players: $("#players"), name: $("#name"), seats: $("#seats"),
   options: $("#options"), raw: $("#raw-options"), rawHint: $("#raw-hint"), rawBox: $("#raw-box"), seed: $("#seed"),
-  error: $("#create-error"), tables: $("#tables"), noTables: $("#no-tables"), tablesError: $("#tables-error"),
+  error: $("#create-error"), tables: $("#tables"), cards: $("#games"), noTables: $("#no-tables"), tablesError: $("#tables-error"),
 };
 els.name.value = localStorage.getItem(NAME_KEY) || "";
 els.name.addEventListener("change", () => localStorage.setItem(NAME_KEY, els.name.value.trim()));
@@ -43,13 +43,32 @@ function fillSeats() {
       h("option", {value: "human"}, s === 0 ? "Human (you)" : "Human"), h("option", {value: "bot"}, "Bot"));
     kind.value = prev.kind;
     const level = h("select", {class: "seat-level", id: `seat-${s}-level`, name: `seat-${s}-level`, "aria-label": `Seat ${s + 1}: bot level`},
-      LEVELS.map((l) => h("option", {value: l, title: LEVEL_HINTS[l]}, pretty(l))));
+      LEVELS.map((l) => h("option", {value: l}, pretty(l))));
     level.value = prev.level;
-    const sync = () => { level.hidden = kind.value !== "bot"; };
+    const help = tip(h("span", {}, LEVELS.map((l) => h("span", {class: "tip-line"}, h("b", {}, pretty(l)), `: ${LEVEL_HINTS[l]}`))),
+      `Seat ${s + 1}: what the bot levels play like`);
+    const sync = () => { level.hidden = help.hidden = kind.value !== "bot"; };
     kind.addEventListener("change", sync);
     sync();
-    return h("div", {class: "seat-row", "data-seat": s}, seatChip(s, `Seat ${s + 1}`), kind, level);
+    return h("div", {class: "seat-row", "data-seat": s}, seatChip(s, `Seat ${s + 1}`), kind, level, help);
   }));
+  fillSeatOptions();
+}
+
+/** An integer option that names a seat (`*_player`, `*_seat`, or marked "seat": true in its
+ *  schema) is a choice of the seats, labelled 1..n like everywhere else; its value stays 0-based. */
+const isSeatOption = (key, p, t) => t.type === "integer" && (p.seat === true || /(^|_)(player|seat)$/.test(key));
+
+function fillSeatOptions() {
+  const n = +els.players.value;
+  for (const sel of els.options.querySelectorAll("select[data-seat-option]")) {
+    const keep = sel.value;
+    const nullable = sel.dataset.nullable === "1";
+    sel.replaceChildren(...(nullable ? [h("option", {value: ""}, "Random")] : []),
+      ...Array.from({length: n}, (_, s) => h("option", {value: JSON.stringify(s)}, `${seatMark(s).glyph} Seat ${s + 1}`)));
+    const def = JSON.parse(sel.dataset.default);
+    sel.value = keep !== "" && +keep < n ? keep : def === null || def >= n ? (nullable ? "" : "0") : JSON.stringify(def);
+  }
 }
 
 /** The JSON schema type of a property, with nullable anyOf unwrapped. */
@@ -75,24 +94,28 @@ function fillOptions() {
     const t = schemaType(p);
     const id = `opt-${key}`;
     const title = p.title || pretty(key);
-    const help = p.description ? {title: p.description} : {};
-    if (t.type === "enum") {
-      const sel = h("select", {id, "data-option": key, "data-default": JSON.stringify(p.default ?? null), ...help},
+    const label = () => (p.description ? h("div", {class: "opt-label"}, h("label", {for: id}, title), tip(p.description, `About ${title}`))
+      : h("label", {for: id}, title));
+    if (isSeatOption(key, p, t)) {
+      rows.push(label(), h("select", {id, "data-option": key, "data-seat-option": "1", "data-nullable": t.nullable ? "1" : "",
+        "data-default": JSON.stringify(p.default ?? null)}));
+    } else if (t.type === "enum") {
+      const sel = h("select", {id, "data-option": key, "data-default": JSON.stringify(p.default ?? null)},
         t.nullable ? h("option", {value: ""}, "(default)") : null,
         t.values.map((v) => h("option", {value: JSON.stringify(v)}, pretty(v))));
       if (p.default !== undefined && p.default !== null) sel.value = JSON.stringify(p.default);
-      rows.push(h("label", {for: id}, title), sel);
+      rows.push(label(), sel);
     } else if (t.type === "boolean" && !t.nullable) {
-      const box = h("input", {id, type: "checkbox", "data-option": key, "data-default": JSON.stringify(!!p.default), ...help});
+      const box = h("input", {id, type: "checkbox", "data-option": key, "data-default": JSON.stringify(!!p.default)});
       box.checked = !!p.default;
-      rows.push(h("label", {for: id}, title), h("div", {}, box));
+      rows.push(label(), h("div", {}, box));
     } else if (t.type === "integer") {
       const s = t.sub || p;
       const inp = h("input", {id, type: "number", step: 1, "data-option": key, "data-integer": "1",
         "data-default": JSON.stringify(p.default ?? null), min: s.minimum ?? p.minimum, max: s.maximum ?? p.maximum,
-        placeholder: p.default === null || p.default === undefined ? "default" : String(p.default), ...help});
+        placeholder: p.default === null || p.default === undefined ? "default" : String(p.default)});
       if (p.default !== null && p.default !== undefined) inp.value = p.default;
-      rows.push(h("label", {for: id}, title), inp);
+      rows.push(label(), inp);
     } else {
       rest.push(`${key} (${title}${p.default !== undefined ? `, default ${JSON.stringify(p.default)}` : ""})`);
     }
@@ -101,6 +124,7 @@ function fillOptions() {
   els.rawBox.hidden = !rest.length;
   els.rawHint.textContent = rest.length ? `Set these as a JSON object, e.g. {"${rest[0].split(" ")[0]}": …}: ${rest.join("; ")}.` : "";
   els.raw.value = "{}";
+  fillSeatOptions();
 }
 
 function collectOptions() {
@@ -173,7 +197,7 @@ function tableRow(t) {
   const mine = !!localStorage.getItem(tokenKey(t.id));
   const free = t.seats.filter((s) => s.kind === "human" && !s.taken);
   const seats = h("div", {class: "seat-list"}, t.seats.map((s) => seatChip(s.seat,
-    s.kind === "bot" ? `${s.name || "Bot"}` : s.taken ? (s.name || `Player ${s.seat + 1}`) : "free seat")));
+    s.kind === "bot" ? `${s.name || "Bot"}` : s.taken ? (s.name || `Player ${s.seat + 1}`) : `Seat ${s.seat + 1}: free`)));
   const actions = [];
   if (mine && t.status !== "over") actions.push(h("a", {class: "button primary", href: `/table/${encodeURIComponent(t.id)}`}, "Resume"));
   if (!mine && t.status === "open" && free.length) {
@@ -191,6 +215,30 @@ function tableRow(t) {
     h("td", {}, seats),
     h("td", {class: "moves"}, t.moves === null || t.moves === undefined ? "" : `${t.moves} move${t.moves === 1 ? "" : "s"}`),
     h("td", {class: "actions"}, actions));
+}
+
+/** A card per game: its players, length and one line, a How-to-play link and a New table button. */
+function renderCards() {
+  els.cards.replaceChildren(...games.map((g) => {
+    const players = g.min_players === g.max_players ? `${g.min_players}` : `${g.min_players}–${g.max_players}`;
+    const howto = h("a", {class: "button howto-open", href: `#howto=${encodeURIComponent(g.id)}`, "data-game": g.id,
+      onclick: (ev) => { ev.preventDefault(); openHowTo(g.id, ev.currentTarget); }},
+    "How to play", h("span", {class: "sr-only"}, ` ${g.name}`));
+    const play = h("button", {type: "button", class: "primary play", "data-game": g.id, onclick: () => {
+      els.game.value = g.id;
+      fillPlayers();
+      fillOptions();
+      $("#create").scrollIntoView({block: "start"});
+      els.game.focus({preventScroll: true});
+    }}, "New table", h("span", {class: "sr-only"}, ` of ${g.name}`));
+    return h("li", {class: "game-card", "data-game": g.id},
+      h("h3", {}, g.name),
+      h("p", {class: "game-facts"},
+        h("span", {class: "game-players"}, `${players} player${g.max_players === 1 ? "" : "s"}`),
+        g.playing_time ? h("span", {class: "game-time"}, g.playing_time) : null),
+      g.summary ? h("p", {class: "game-summary"}, g.summary) : null,
+      h("div", {class: "game-buttons"}, howto, play));
+  }));
 }
 
 async function refresh() {
@@ -211,6 +259,10 @@ async function refresh() {
     els.error.textContent = `Could not load the games: ${e.message}`;
     return;
   }
+  renderCards();
+  $("#game-howto").addEventListener("click", (ev) => openHowTo(els.game.value, ev.currentTarget));
+  const asked = /^#howto=(.+)$/.exec(location.hash);
+  if (asked && games.some((g) => g.id === decodeURIComponent(asked[1]))) openHowTo(decodeURIComponent(asked[1]));
   els.game.replaceChildren(...games.map((g) => h("option", {value: g.id}, `${g.name} (${g.min_players}–${g.max_players} players)`)));
   els.game.addEventListener("change", () => { fillPlayers(); fillOptions(); });
   els.players.addEventListener("change", fillSeats);

@@ -2,7 +2,7 @@
 // (drawn by the game's own web/<game>.js, or a generic tree of the view), player panels, the log,
 // and the end-of-game score table. See PROTOCOL.md.
 import {
-  $, $$, api, describer, h, loadRenderer, NAME_KEY, pretty, renderTree, scoreTable, seatChip,
+  $, $$, api, describer, h, loadRenderer, NAME_KEY, openHowTo, pretty, renderTree, scoreTable, seatChip,
   seatNames, tokenKey, winnersText,
 } from "/static/common.js";
 
@@ -482,6 +482,9 @@ $("#leave").addEventListener("click", async () => {
     const summary = await api(`/api/tables/${encodeURIComponent(TABLE_ID)}`);
     renderer = await loadRenderer(summary.game);
     document.title = `${summary.name} · cardboard`;
+    const howto = $("#howto-button");  // the game's How-to-play panel (goal, turn, scoring, rules index)
+    howto.addEventListener("click", () => openHowTo(summary.game, howto));
+    howto.hidden = false;
   } catch (e) {
     setPrompt("There is no table here.");
     notice(`${e.message}. Go back to the lobby.`);
