@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 ARGS ?=
 TERMINAL_ARGS ?= --players 3 --bots 2
 
-.PHONY: play play-terminal test coverage bench load clean
+.PHONY: play play-terminal test coverage bench load soak clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -39,6 +39,10 @@ bench: $(VENV)/.installed
 
 load: $(VENV)/.installed-dev
 	$(BIN)/python benchmarks/load.py
+
+# the server under honest play and abuse, killed with kill -9 five times (ARGS="--tables 10" for less)
+soak: $(VENV)/.installed-dev
+	$(BIN)/python benchmarks/soak.py $(ARGS)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis

@@ -1,0 +1,398 @@
+"""Soak: the web table under honest play and abuse at once, killed with `kill -9` mid-burst.
+
+On loopback, bounded in time and count: `cardboard serve` in a subprocess; `--tables` tables
+(half of two people, half of one person and a bot), their players moving as soon as it is
+their turn; `--spectators` watchers of which `--silent` complete the websocket handshake and
+never read; a flood of table creation; malformed frames (deep JSON, binary, oversized) and
+oversized chunked bodies. Each of `--rounds` rounds runs `--seconds` of that, then kills the
+server with SIGKILL in a burst of moves, starts it again on the same file and checks that no
+acknowledged move was lost. At the end every table's state as the server sends it is compared
+with a replay of its stored log, and SQLite checks the file.
+
+Prints moves/s, p50/p95/p99 move latency of the honest players (move sent -> its state
+received), the server's peak memory, errors, acknowledged moves lost (must be 0), the store's
+integrity, tables whose rebuild differs (must be 0) and tables that stalled (must be 0).
+
+    python benchmarks/soak.py [--tables 50] [--spectators 200] [--silent 20] [--rounds 5]
+                              [--seconds 20] [--json PATH]
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import signal
+import socket
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import httpx
+from websockets.asyncio.client import connect
+
+GAME = "abyss"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    def __init__(self, port: int, db: str, bot_workers: int):
+        self.port, self.db, self.bot_workers = port, db, bot_workers
+        self.proc: subprocess.Popen | None = None
+        self.peak_rss = 0
+
+    def start(self) -> None:
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "cardboard.cli", "serve", "--port", str(self.port), "--db", self.db,
+             "--bot-delay", "0", "--sockets-per-address", "5000", "--sockets-per-table", "1000",
+             "--tables-per-hour", "400", "--send-timeout", "2", "--bot-workers", str(self.bot_workers),
+             "--limit-concurrency", "5000", "--max-body", "65536"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=os.environ | {"PYTHONUNBUFFERED": "1"})
+        for _ in range(300):
+            try:
+                if httpx.get(f"http://127.0.0.1:{self.port}/api/games", timeout=1).status_code == 200:
+                    return
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        self.proc.kill()
+        raise SystemExit("the server did not start")
+
+    def rss(self) -> int:
+        try:
+            for line in Path(f"/proc/{self.proc.pid}/status").read_text().splitlines():
+                if line.startswith("VmRSS:"):
+                    kb = int(line.split()[1])
+                    self.peak_rss = max(self.peak_rss, kb * 1024)
+                    return kb * 1024
+        except OSError:
+            pass
+        return 0
+
+    def kill9(self) -> None:
+        self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait(timeout=10)
+
+    def stop(self) -> None:
+        if self.proc and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+
+
+class Stats:
+    def __init__(self):
+        self.latencies: list[float] = []
+        self.moves = 0
+        self.errors: list[str] = []
+        self.acked: dict[str, int] = {}      # table -> the most moves any client saw stored
+        self.progress: dict[str, float] = {}  # table -> when its move count last grew
+        self.over: set[str] = set()
+        self.last_view: dict[str, tuple[int, dict]] = {}
+        self.flood = {"created": 0, "refused": 0, "other": 0}
+        self.abuse = {"frames": 0, "bodies_413": 0, "other": 0}
+        self.killing = False  # errors after the round's kill -9 are the kill's, not the server's
+
+    def saw(self, table: str, m: dict) -> None:
+        n = m.get("n", 0)
+        if n > self.acked.get(table, -1):
+            self.acked[table] = n
+            self.progress[table] = time.monotonic()
+        if "result" in m:
+            self.over.add(table)
+
+    def error(self, what: str) -> None:
+        if not self.killing and len(self.errors) < 200:
+            self.errors.append(what)
+
+
+async def player(url: str, table: str, rnd: random.Random, stop: float, stats: Stats) -> None:
+    """One honest seat: moves as soon as it may, times each move until its state arrives."""
+    try:
+        async with connect(url, max_size=2 ** 24, open_timeout=10) as ws:
+            m = None
+            while time.monotonic() < stop:
+                if m is None:
+                    try:
+                        m = json.loads(await asyncio.wait_for(ws.recv(), max(0.05, stop - time.monotonic())))
+                    except asyncio.TimeoutError:
+                        return
+                if m["type"] == "state":
+                    stats.saw(table, m)
+                if m["type"] != "state" or "result" in m or not m["legal"]:
+                    m = None
+                    continue
+                move = rnd.choice(m["legal"])["move"]
+                sent = time.perf_counter()
+                await ws.send(json.dumps({"type": "move", "move": move, "n": m["n"]}))
+                while True:
+                    r = json.loads(await ws.recv())
+                    if r["type"] == "state":
+                        stats.saw(table, r)
+                    if r["type"] == "error" or r.get("n", -1) > m["n"]:
+                        break
+                if r["type"] == "error":
+                    if r["code"] != "stale":
+                        stats.error(f"{table}: move refused: {r['code']} {r['message'][:80]}")
+                    m = None
+                    continue
+                stats.latencies.append(time.perf_counter() - sent)
+                stats.moves += 1
+                m = r
+    except (OSError, asyncio.TimeoutError) as exc:
+        if time.monotonic() < stop - 0.5:
+            stats.error(f"{table}: player connection: {type(exc).__name__}: {exc}")
+    except Exception as exc:  # a close the server chose (killed ones end the round)
+        if time.monotonic() < stop - 0.5:
+            stats.error(f"{table}: player socket closed: {type(exc).__name__}: {str(exc)[:100]}")
+
+
+async def spectator(url: str, table: str, stop: float, stats: Stats) -> None:
+    try:
+        async with connect(url, max_size=2 ** 24, open_timeout=10) as ws:
+            while time.monotonic() < stop:
+                try:
+                    m = json.loads(await asyncio.wait_for(ws.recv(), max(0.05, stop - time.monotonic())))
+                except asyncio.TimeoutError:
+                    return
+                if m["type"] == "state":
+                    stats.saw(table, m)
+    except Exception as exc:
+        if time.monotonic() < stop - 0.5:
+            stats.error(f"{table}: spectator: {type(exc).__name__}: {str(exc)[:80]}")
+
+
+def silent_watcher(port: int, table: str) -> socket.socket:
+    """A websocket that completes the handshake and never reads a byte more."""
+    s = socket.socket()
+    s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    s.connect(("127.0.0.1", port))
+    s.sendall((f"GET /ws/tables/{table} HTTP/1.1\r\nHost: localhost:{port}\r\nUpgrade: websocket\r\n"
+               "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+               "Sec-WebSocket-Version: 13\r\n\r\n").encode())
+    s.recv(200)  # the 101 and perhaps a little more; then never again
+    return s
+
+
+async def flood(base: str, stop: float, stats: Stats) -> None:
+    async with httpx.AsyncClient(base_url=base, timeout=10) as http:
+        while time.monotonic() < stop:
+            try:
+                r = await http.post("/api/tables", json={"game": GAME, "players": 2,
+                                                         "seats": [{"kind": "human"}, {"kind": "human"}]})
+                key = "created" if r.status_code == 200 else "refused" if r.status_code == 429 else "other"
+                stats.flood[key] += 1
+                if key == "other":
+                    stats.error(f"flood: {r.status_code} {r.text[:80]}")
+            except httpx.HTTPError:
+                pass
+            await asyncio.sleep(0.02)
+
+
+async def abuse(base: str, port: int, table: str, stop: float, stats: Stats) -> None:
+    """Malformed frames and oversized bodies, over and over."""
+    async def big_body():
+        async def chunks():
+            for _ in range(64):  # 4 MB, chunked: refused at 64 KB
+                yield b"x" * 65536
+        try:
+            async with httpx.AsyncClient(base_url=base, timeout=10) as http:
+                r = await http.post("/api/tables", content=chunks(), headers={"content-type": "application/json"})
+                stats.abuse["bodies_413" if r.status_code == 413 else "other"] += 1
+        except httpx.HTTPError:
+            stats.abuse["bodies_413"] += 1  # the server closed on the upload: refused early
+
+    while time.monotonic() < stop:
+        try:
+            async with connect(f"ws://127.0.0.1:{port}/ws/tables/{table}", open_timeout=10) as ws:
+                await ws.recv()
+                for frame in ("[" * 900 + "]" * 900, "{not json", json.dumps({"type": "move", "move": "x" * 20000})):
+                    await ws.send(frame)
+                    m = json.loads(await ws.recv())
+                    stats.abuse["frames"] += 1
+                    if m.get("type") != "error":
+                        stats.abuse["other"] += 1
+                await ws.send(b"\x00binary")
+                try:
+                    await asyncio.wait_for(ws.recv(), 5)
+                except Exception:
+                    stats.abuse["frames"] += 1  # closed (1003), as it should
+        except Exception:
+            pass
+        await asyncio.gather(*(big_body() for _ in range(2)))
+        await asyncio.sleep(0.5)
+
+
+async def make_tables(base: str, n: int) -> list[dict]:
+    out = []
+    async with httpx.AsyncClient(base_url=base, timeout=20) as http:
+        for i in range(n):
+            seats = [{"kind": "human"}, {"kind": "human"}] if i % 2 == 0 else \
+                [{"kind": "human"}, {"kind": "bot", "level": "random"}]
+            r = await http.post("/api/tables", json={"game": GAME, "players": 2, "seats": seats})
+            r.raise_for_status()
+            t = r.json()
+            tokens = [(await http.post(f"/api/tables/{t['id']}/join", json={"name": f"P{k}"})).json()["token"]
+                      for k in range(sum(s["kind"] == "human" for s in seats))]
+            out.append({"id": t["id"], "tokens": tokens})
+    return out
+
+
+async def round_(server: Server, tables: list[dict], spectators: int, silent: int, seconds: float, stats: Stats,
+                 rnd: random.Random, kill: bool) -> dict:
+    port = server.port
+    base = f"http://127.0.0.1:{port}"
+    stop = time.monotonic() + seconds
+    stats.killing = False
+    at_start = dict(stats.acked)
+    for t in tables:
+        stats.progress[t["id"]] = time.monotonic()
+    tasks = []
+    for t in tables:
+        for tok in t["tokens"]:
+            tasks.append(player(f"ws://127.0.0.1:{port}/ws/tables/{t['id']}?token={tok}", t["id"],
+                                random.Random(rnd.random()), stop, stats))
+    for i in range(spectators - silent):
+        t = tables[i % len(tables)]["id"]
+        tasks.append(spectator(f"ws://127.0.0.1:{port}/ws/tables/{t}", t, stop, stats))
+    silent_socks = [silent_watcher(port, tables[i % len(tables)]["id"]) for i in range(silent)]
+    tasks.append(flood(base, stop, stats))
+    tasks.append(abuse(base, port, tables[0]["id"], stop, stats))
+
+    async def sample():
+        stalls = set()
+        while time.monotonic() < stop:
+            await asyncio.sleep(0.5)
+            server.rss()
+            now = time.monotonic()
+            for t in tables:
+                tid = t["id"]
+                if tid not in stats.over and now - stats.progress.get(tid, now) > 10:
+                    stalls.add(tid)
+        return stalls
+
+    killer = None
+    if kill:
+        async def kill_in_burst():
+            await asyncio.sleep(seconds * 0.8)  # players are moving as fast as they can
+            stats.killing = True
+            server.kill9()
+        killer = asyncio.create_task(kill_in_burst())
+    results = await asyncio.gather(sample(), *tasks, return_exceptions=True)
+    if killer:
+        await killer
+    for s in silent_socks:
+        s.close()
+    stalls = results[0] if isinstance(results[0], set) else set()
+    # a table that is not over and made no move in the whole round stalled too
+    stalls |= {t["id"] for t in tables if t["id"] not in stats.over
+               and stats.acked.get(t["id"], -1) <= at_start.get(t["id"], -1)}
+    return {"stalls": stalls}
+
+
+async def final_views(port: int, tables: list[dict], stats: Stats) -> None:
+    for t in tables:
+        async with connect(f"ws://127.0.0.1:{port}/ws/tables/{t['id']}", max_size=2 ** 24) as ws:
+            m = json.loads(await ws.recv())
+            stats.last_view[t["id"]] = (m["n"], m["view"])
+
+
+def rebuild_check(db: str, stats: Stats) -> tuple[int, str]:
+    import cardboard
+
+    con = sqlite3.connect(db)
+    integrity = con.execute("PRAGMA integrity_check").fetchone()[0]
+    differ = 0
+    for tid, (n, view) in stats.last_view.items():
+        row = con.execute("SELECT game, players, seed, options FROM tables WHERE id = ?", (tid,)).fetchone()
+        moves = [json.loads(m)["move"] for (m,) in
+                 con.execute("SELECT move FROM moves WHERE table_id = ? ORDER BY n", (tid,))]
+        state = cardboard.load_game(row[0], players=row[1], seed=row[2], options=json.loads(row[3])).replay(moves)
+        if len(moves) != n or state.view(None) != view:
+            differ += 1
+    con.close()
+    return differ, integrity
+
+
+def stored_moves(db: str) -> dict[str, int]:
+    con = sqlite3.connect(db)
+    out = dict(con.execute("SELECT table_id, COUNT(*) FROM moves GROUP BY table_id").fetchall())
+    con.close()
+    return out
+
+
+def soak(tables: int = 50, spectators: int = 200, silent: int = 20, rounds: int = 5, seconds: float = 20,
+         bot_workers: int = 1, seed: int = 0, log=print) -> dict:
+    rnd = random.Random(seed)
+    with tempfile.TemporaryDirectory() as tmp:
+        db = str(Path(tmp) / "soak.sqlite")
+        server = Server(free_port(), db, bot_workers)
+        server.start()
+        stats = Stats()
+        lost = 0
+        stalls: set[str] = set()
+        started = time.monotonic()
+        try:
+            made = asyncio.run(make_tables(f"http://127.0.0.1:{server.port}", tables))
+            load_time = 0.0
+            for r in range(rounds):
+                t0 = time.monotonic()
+                res = asyncio.run(round_(server, made, spectators, silent, seconds, stats, rnd, kill=True))
+                load_time += time.monotonic() - t0
+                stalls |= res["stalls"]
+                server.start()  # on the same file, after kill -9
+                have = stored_moves(db)
+                lost_now = sum(max(0, n - have.get(tid, 0)) for tid, n in stats.acked.items())
+                lost += lost_now
+                log(f"round {r + 1}/{rounds}: {stats.moves} moves so far, killed and restarted, "
+                    f"{lost_now} acknowledged moves lost, peak RSS {server.peak_rss / 2 ** 20:.0f} MB")
+            asyncio.run(final_views(server.port, made, stats))
+        finally:
+            server.stop()
+        differ, integrity = rebuild_check(db, stats)
+    lat = sorted(stats.latencies)
+    pick = lambda q: round(lat[min(len(lat) - 1, int(q * len(lat)))] * 1000, 1) if lat else None  # noqa: E731
+    return {
+        "tables": tables, "spectators": spectators, "silent": silent, "rounds": rounds, "seconds_per_round": seconds,
+        "moves": stats.moves, "moves_per_s": round(stats.moves / max(load_time, 1e-9), 1),
+        "p50_ms": pick(0.50), "p95_ms": pick(0.95), "p99_ms": pick(0.99),
+        "peak_rss_mb": round(server.peak_rss / 2 ** 20, 1), "errors": len(stats.errors),
+        "error_samples": stats.errors[:10], "acked_moves_lost": lost, "store_integrity": integrity,
+        "rebuild_differs": differ, "stalled_tables": len(stalls), "tables_over": len(stats.over),
+        "flood": stats.flood, "abuse": stats.abuse, "wall_s": round(time.monotonic() - started, 1),
+        "load_average": os.getloadavg(),
+    }
+
+
+def main() -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--tables", type=int, default=50)
+    p.add_argument("--spectators", type=int, default=200)
+    p.add_argument("--silent", type=int, default=20)
+    p.add_argument("--rounds", type=int, default=5)
+    p.add_argument("--seconds", type=float, default=20)
+    p.add_argument("--bot-workers", type=int, default=1)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--json", default=None, help="also write the figures here")
+    args = p.parse_args()
+    result = soak(args.tables, args.spectators, args.silent, args.rounds, args.seconds, args.bot_workers, args.seed)
+    print(json.dumps(result, indent=2))
+    if args.json:
+        Path(args.json).write_text(json.dumps(result, indent=2))
+    ok = result["acked_moves_lost"] == 0 and result["rebuild_differs"] == 0 and result["stalled_tables"] == 0 \
+        and result["store_integrity"] == "ok"
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
