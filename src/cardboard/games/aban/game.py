@@ -56,6 +56,8 @@ class AbanGame(Game):
     name = "Aban!"
     min_players = 1
     max_players = 5
+    summary = "Roll and draw: take dice, draw plants in your garden of 16 pots and complete the patterns the plant boards score."
+    playing_time = "20-30 min"  # an estimate (about 16 rounds of one die each): no source states a time
     setups = (
         (1, {}),
         (2, {}),

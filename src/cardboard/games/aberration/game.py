@@ -58,6 +58,8 @@ class AberrationGame(Game):
     name = "Aberration"
     min_players = 1
     max_players = 4
+    summary = "Co-operative defence: heroes spend ability chips drawn from their bags to hold the Great Beast's monsters off the village until the night is survived."
+    playing_time = "60-90 min"  # the designer's target (facts/aberration.md)
     setups = ((1, {}), (2, {"scenario": "long_night", "first_player": 1}), (4, {}))
     search_hints = {"score_scale": 1.0, "rollout_depth": 60}   # then the heuristic's evaluate judges
     cooperative = True

@@ -65,6 +65,8 @@ class AbominationGame(Game):
     name = "Abomination: The Heir of Frankenstein"
     min_players = 2
     max_players = 4
+    summary = "Worker placement in 1819 Paris: gather cadavers and materials, then build a monster and bring it to life before your rivals."
+    playing_time = "90-120 min"  # the box
     setups = (
         (2, {}),
         (3, {"first_player": 1, "dial_scoring": "best"}),

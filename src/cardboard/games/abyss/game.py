@@ -39,6 +39,8 @@ class AbyssGame(Game):
     name = "Abyss"
     min_players = 2
     max_players = 4
+    summary = "Gather allies of the deep, spend them to recruit Lords and take control of Locations to become king of the Abyss."
+    playing_time = "30-60 min"  # the box
     setups = ((2, {}), (3, {"first_player": 2}), (4, {}))
     # the searching agent: flat Monte Carlo over the heuristic's 4 best moves (no tree below them),
     # heuristic rollouts cut after 10 moves and judged by the heuristic's evaluate() (benchmarks/README.md)

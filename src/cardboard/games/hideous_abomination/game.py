@@ -58,6 +58,8 @@ class HideousAbominationGame(Game):
     name = "Hideous Abomination"
     min_players = 2
     max_players = 5
+    summary = "Tile laying: stitch body parts onto your monster (or a rival's), chase one colour and the judges' awards."
+    playing_time = "about 25 min"  # reviews (facts/hideous-abomination.md)
     setups = (
         (2, {}),
         (3, {"first_player": 2}),

@@ -105,6 +105,8 @@ class PigGame(Game):
     name = "Pig"
     min_players = 2
     max_players = 4
+    summary = "Push your luck with one die: roll to add up points, but a 1 loses the turn."
+    playing_time = "5-10 min"
     setups = ((2, {}), (3, {"target": 30}), (4, {}))
     search_hints = {"score_scale": 20.0, "rollout_depth": 200}
     options_model = PigOptions
