@@ -138,3 +138,64 @@ def test_each_game_web_drawing_is_served_from_its_own_folder(client):
                 "/games/abyss/missing.js", "/games/chess/chess.js", "/games/abyss/"):
         r = client.get(bad)
         assert r.status_code == 404, (bad, r.status_code, r.text[:80])
+
+
+# ---------------------------------------------------------------- how to play (issue #23)
+HOWTO_SECTIONS = ("Goal", "How scoring works", "The end")
+
+
+def test_games_carry_a_summary_and_a_playing_time_for_the_lobby_cards(client):
+    games = {g["id"]: g for g in client.get("/api/games").json()}
+    for game_id in ("aban", "aberration", "abomination", "abyss", "hideous-abomination", "pig"):
+        g = games[game_id]
+        assert 20 <= len(g["summary"]) <= 160 and "\n" not in g["summary"], (game_id, g["summary"])
+        assert g["playing_time"].endswith("min") and any(c.isdigit() for c in g["playing_time"]), g
+        assert g["how_to_play"] is True, game_id
+    assert games["abyss"]["playing_time"] == "30-60 min"
+
+
+def test_the_rules_index_is_served_as_cardboard_rules_reads_it(client):
+    from cardboard.engine import game_class
+    from cardboard.rules_index import parse_index
+
+    for game_id in cardboard.list_games():
+        r = client.get(f"/api/games/{game_id}/rules")
+        assert r.status_code == 200, (game_id, r.text[:200])
+        doc = r.json()
+        want = parse_index(game_class(game_id).rules_index().read_text(encoding="utf-8"))
+        assert doc["game"] == game_id and len(doc["rules"]) == len(want) > 0
+        assert [(x["id"], x["section"], x["text"]) for x in doc["rules"]] == [(w.id, w.section, w.text) for w in want]
+        assert set(doc["rules"][0]) == {"id", "section", "text"}  # no code or test places
+    aban = {x["id"]: x for x in client.get("/api/games/aban/rules").json()["rules"]}
+    assert aban["AB-E-6"]["text"] == "Whoever has the most VP wins." and aban["AB-E-6"]["section"] == "End of the Game"
+    for bad in ("chess", "x" * 300):
+        r = client.get(f"/api/games/{bad}/rules")
+        assert r.status_code == 404 and r.json()["error"] == "not_found" and bad[:20] in r.json()["message"]
+        assert client.get(f"/api/games/{bad}/howto").status_code == 404
+
+
+def test_every_game_has_a_how_to_play_with_the_goal_a_turn_scoring_and_the_end(client):
+    for game_id in cardboard.list_games():
+        doc = client.get(f"/api/games/{game_id}/howto").json()
+        html = doc["html"]
+        for section in HOWTO_SECTIONS:
+            assert f"<h3>{section}</h3>" in html, (game_id, section)
+        assert "<h3>A turn in short</h3>" in html or "<h3>A round in short</h3>" in html, game_id
+        assert "<h2" not in html and "<h1" not in html  # under the panel's own title
+        assert doc["name"] and doc["summary"] and doc["min_players"] >= 1
+    pig = client.get("/api/games/pig/howto").json()["html"]
+    assert "<strong>Roll</strong>" in pig and "<li>" in pig
+
+
+def test_how_to_play_html_is_safe_whatever_the_file_says(client, tmp_path, monkeypatch):
+    from cardboard.engine import game_class
+
+    evil = tmp_path / "HOWTO.md"
+    evil.write_text("## Goal <script>alert(1)</script>\n\n<img src=x onerror=alert(2)>\n\n"
+                    "[click](javascript:alert(3)) and *fine* [ok](https://example.org)\n", encoding="utf-8")
+    monkeypatch.setattr(game_class("pig"), "how_to_play", classmethod(lambda cls: evil))
+    html = client.get("/api/games/pig/howto").json()["html"]
+    assert "<script" not in html and "<img" not in html and 'href="javascript' not in html  # left as plain text
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html and "&lt;img src=x onerror=alert(2)&gt;" in html
+    assert "<em>fine</em>" in html and '<a href="https://example.org">ok</a>' in html
+    assert html.startswith("<h3>Goal ")

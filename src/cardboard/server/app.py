@@ -107,25 +107,30 @@ def _about(cls) -> dict:
             "how_to_play": cls.how_to_play() is not None}
 
 
-@lru_cache(maxsize=64)
 def _rules_of(cls) -> list[dict]:
     path = cls.rules_index()
-    if not path.is_file():
-        return []
-    return [{"id": r.id, "section": r.section, "text": r.text} for r in parse_index(path.read_text(encoding="utf-8"))]
+    return _rules_at(str(path), path.stat().st_mtime_ns) if path.is_file() else []
+
+
+def _howto_html(cls) -> str:
+    path = cls.how_to_play()
+    return _markdown_at(str(path), path.stat().st_mtime_ns) if path is not None else ""
 
 
 @lru_cache(maxsize=64)
-def _howto_html(cls) -> str:
-    """HOWTO.md rendered by CommonMark with raw HTML off (it is escaped) and unsafe link schemes
-    refused; its `##` headings become h3 under the panel's own h2."""
-    path = cls.how_to_play()
-    if path is None:
-        return ""
+def _rules_at(path: str, mtime: int) -> list[dict]:
+    rules = parse_index(Path(path).read_text(encoding="utf-8"))
+    return [{"id": r.id, "section": r.section, "text": r.text} for r in rules]
+
+
+@lru_cache(maxsize=64)
+def _markdown_at(path: str, mtime: int) -> str:
+    """A HOWTO.md rendered by CommonMark with raw HTML off (it is escaped) and unsafe link
+    schemes refused; its `##` headings become h3 under the panel's own h2."""
     from markdown_it import MarkdownIt
 
     md = MarkdownIt("commonmark", {"html": False})
-    tokens = md.parse(path.read_text(encoding="utf-8"))
+    tokens = md.parse(Path(path).read_text(encoding="utf-8"))
     for t in tokens:
         if t.type in ("heading_open", "heading_close"):
             t.tag = f"h{min(int(t.tag[1]) + 1, 6)}"
