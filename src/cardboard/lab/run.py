@@ -118,6 +118,7 @@ def run_campaign(campaign: Campaign, store_path: str | Path, backend: str = "loc
         started = time.perf_counter()
         engine = make_backend(backend, campaign, workers, address)
         summary["workers"] = engine.capacity
+        summary["startup"] = time.perf_counter() - started  # the backend's own start (Ray's connection)
         walls = [r["wall"] for r in existing if not r["error"]]
         try:
             _drive(engine, todo, store, leader, summary, walls, batch_seconds, show, console, stop_after, campaign)
