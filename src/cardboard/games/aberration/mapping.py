@@ -52,9 +52,27 @@ class MapMixin:
         return space in self.fire or any(self.occupied_by_people(x) for x in near), False
 
     def reveal_pending(self) -> bool:
-        """Is some face-down shadow due to be revealed now [AR-SH-3, AR-M-5]? The one test of the
-        reveal rule (`_reveal_due`), asked after every change and before every decision."""
-        return any(self._reveal_due(s)[0] for s in self.shadows)
+        """Is some face-down shadow due to be revealed now [AR-SH-3, AR-M-5]? Asked after every
+        task and before every decision; the same test as `_reveal_due`, for all shadows at once."""
+        if not self.shadows:
+            return False
+        cfg = self.cfg
+        people = {h.space for h in self.heroes}
+        villagers = self.villagers
+        if self.pool > 0 or self.manned:
+            people.add(0)
+        fire = self.fire
+        for uid, space, _ in self.shadows:
+            if space in fire or space in people or villagers[space]:
+                return True
+            for x in cfg.adj[space]:
+                if x in people or villagers[x]:
+                    return True
+        for k, h in enumerate(self.heroes):     # Lantern Bearer, Extra Eyes
+            aura = self.has(k, "reveal_aura")
+            if aura and any(cfg.between[h.space][s[1]] <= aura.within for s in self.shadows):
+                return True
+        return False
 
     def _task_reveals(self, cause: int) -> None:
         for s in self.shadows:

@@ -213,12 +213,16 @@ class AberrationState(HeroesMixin, EffectsMixin, CombatMixin, MapMixin, BeastMix
             while self.ask is None and self.phase != OVER:
                 if not self.todo:
                     raise AssertionError("no work and no decision: the round structure is broken")
+                # [AR-SH-3] a change that made a reveal due is followed by the reveals before anything
+                # else happens (unless they are already next)
+                if self.todo[0][0] not in ("reveals", "reveal_one") and self.reveal_pending():
+                    self._now(("reveals", -1))
                 task, self.todo = self.todo[0], self.todo[1:]
                 getattr(self, "_task_" + task[0])(*task[1:])
                 if self.phase != OVER:
                     self._check_state()
-            # [AR-SH-3] no seat decides while a shadow that must be face up is still face down: the
-            # reveals every change queues run first, and this catches any change that queued none
+            # [AR-SH-3] no seat decides while a shadow that must be face up is still face down (a
+            # decision made in the same step as the change that made the reveal due: it waits)
             if self.phase == OVER or not self.reveal_pending():
                 break
             self._now(("reveals", -1), ("ask_again", self.ask))
