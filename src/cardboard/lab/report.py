@@ -327,7 +327,8 @@ def _figures(a: dict, campaign: Campaign) -> list[dict]:
         causes = sorted({c for x in team for c in x["causes"]})
         if causes:
             fig, ax = plt.subplots(figsize=(7, 3.6))
-            labels = [f"{x['grid']}\n{x['players']}p" for x in team]
+            labels = ["\n".join(part.split("=", 1)[-1] for part in x["grid"].split(", ")) + f"\n{x['players']}p"
+                      for x in team]
             bottom = [0.0] * len(team)
             for i, c in enumerate(causes):
                 vals = [x["causes"].get(c, 0) / x["n"] for x in team]
