@@ -275,7 +275,8 @@ def test_drawn_payment_is_one_of_the_payments_and_any_can_be_drawn():
 
 def test_rollout_recruits_are_legal_and_cover_every_way_to_pay():
     """`sample_action` at a turn draws its recruits without listing them: each is a legal move
-    (the very Action the list holds), and over many draws every legal recruit comes up."""
+    (equal to one the list holds: recruit moves are made afresh, not interned, since issue #27),
+    and over many draws every legal recruit comes up."""
     from cardboard.engine import Rng
 
     s = position([("jellyfish", 3), ("jellyfish", 1), ("crab", 2), ("crab", 2), ("shellfish", 5), ("squid", 1)],
@@ -288,7 +289,7 @@ def test_rollout_recruits_are_legal_and_cover_every_way_to_pay():
     for _ in range(3000):
         a = s.sample_action(rng)
         assert s._legal is None
-        assert any(a is b for b in legal), a
+        assert a in legal, a
         if a.kind == "recruit":
             seen.add(a)
     assert seen == want

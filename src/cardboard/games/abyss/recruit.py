@@ -14,6 +14,8 @@ from functools import lru_cache
 from itertools import combinations, product
 from math import prod
 
+from .content import RACES
+
 
 @lru_cache(maxsize=4096)
 def race_parts(values: tuple[int, ...]) -> list[tuple[tuple[int, ...], int]]:
@@ -131,6 +133,37 @@ def sample_payment(by_race: tuple[tuple[int, ...], ...], n_races: int, required:
             return _named(races, choice), extra
     listed = payments(by_race, n_races, required, cost, pearls, any_races)
     return listed[rng.below(len(listed))]
+
+
+class _Named(dict):
+    """(race index, value) -> (race name, value), as a move names an Ally: one pair object per
+    kind, made on first use."""
+
+    def __missing__(self, kind: tuple[int, int]) -> tuple[str, int]:
+        got = self[kind] = (RACES[kind[0]], kind[1])
+        return got
+
+
+NAMED = _Named()
+
+
+def named(pay: tuple[tuple[int, int], ...]) -> tuple[tuple[str, int], ...]:
+    """`pay` with race names, as a move carries it."""
+    return tuple(map(NAMED.__getitem__, pay))
+
+
+@lru_cache(maxsize=16384)  # pure: the same hand and price recur for Lords alike and across searches
+def recruit_args(by_race: tuple[tuple[int, ...], ...], n_races: int, required: int, cost: int,
+                 pearls: int, any_races: bool, choose: bool) -> tuple[tuple, ...]:
+    """The arguments after the Lord of every recruit move paying `cost` from this hand, in the
+    listing's order (each payment, then each Ally it may affiliate): payments and their names are
+    worked out once for every Lord of the same races and price, not once a Lord."""
+    out = []
+    for pay, extra in payments(by_race, n_races, required, cost, pearls, any_races):
+        names = named(pay)
+        for kind in affiliations(pay, choose):
+            out.append((("pay", names), ("pearls", extra), ("affiliate", NAMED[kind])))
+    return tuple(out)
 
 
 def affiliations(pay: tuple[tuple[int, int], ...], choose_any: bool) -> list[tuple[int, int]]:

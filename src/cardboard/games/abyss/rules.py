@@ -18,7 +18,7 @@ from .game import AbyssConfig, AbyssGame
 from .illegal import explain_illegal
 from .locations import LocationsMixin
 from .powers import PowersMixin
-from .recruit import affiliations, payments, sample_payment
+from .recruit import NAMED, affiliations, named, recruit_args, sample_payment
 from .scoring import breakdown, totals
 
 from .phases import (ALLY, IDLE, MONSTER, OFFER, OVER, REWARD, TURN)
@@ -27,6 +27,8 @@ from .phases import (ALLY, IDLE, MONSTER, OFFER, OVER, REWARD, TURN)
 # Work that belongs to a Lord coming into play: it resolves before a Location is controlled.
 ARRIVAL = frozenset({"power", "discard", "assassinate", "take_stack"})
 NONE_USED = frozenset()  # no turn power used yet
+RECRUIT_CACHE = 50_000  # recruit move lists kept by hand and Lord (see _recruits_of)
+BY_RACE_CACHE = 50_000  # hands kept with their values by race (see _hand)
 
 
 def _set(tup: tuple, i: int, value) -> tuple:
@@ -236,17 +238,27 @@ class AbyssState(PowersMixin, LocationsMixin, State):
     def by_race(self, seat: int) -> tuple[tuple[int, ...], ...]:
         """The values in `seat`'s hand per race, highest first (cached by hand: a rollout asks at
         every recruit it considers, and hands recur)."""
+        return self._hand(seat)[0]
+
+    def _hand(self, seat: int):
+        """(by_race(seat), reach): reach[n] is what the hand's n richest races add up to, for n
+        from 0 to the number of races in hand (a Lord of n races costing more than that, pearls
+        added, cannot be paid)."""
         cfg = self.cfg
         hand = self.hands[seat]
         cache = cfg.by_race_cache
         got = cache.get(hand)
         if got is None:
-            if len(cache) > 100_000:  # bounded: a long search must not grow it forever
+            if len(cache) >= BY_RACE_CACHE:  # bounded: a long search must not grow it forever
                 cache.clear()
             out = [[] for _ in RACES]
             for c in hand:
                 out[cfg.card_race[c]].append(cfg.card_value[c])
-            got = cache[hand] = tuple(tuple(sorted(v, reverse=True)) for v in out)
+            by_race = tuple(tuple(sorted(v, reverse=True)) for v in out)
+            reach = [0]
+            for t in sorted((sum(v) for v in out if v), reverse=True):
+                reach.append(reach[-1] + t)
+            got = cache[hand] = (by_race, tuple(reach))
         return got
 
     def lords_owned(self, seat: int) -> list[int]:
@@ -550,38 +562,66 @@ class AbyssState(PowersMixin, LocationsMixin, State):
     # ---------------------------------------------------------------- 2c. Recruit a Lord
     def cost_for(self, seat: int, lord: int) -> int:
         """[AY-R-1] the printed total, with the Treasurer [AY-P-25] and Recruiter [AY-P-1]; never below 0."""
+        return max(0, self.cfg.cost[lord] + self.cost_change(seat))
+
+    def cost_change(self, seat: int) -> int:
+        """What the Treasurer [AY-P-25] and opponents' Recruiters [AY-P-1] add to (or take from)
+        every Lord's printed cost for `seat`: the same for each Lord, so worked out once a listing."""
         cfg = self.cfg
-        c = cfg.cost[lord]
+        c = 0
         for l2 in self._active(seat, "own_cost"):
             c += cfg.pamount[l2]
-        for other in self.opponents(seat):
+        for other in cfg.others[seat]:
             for l2 in self._active(other, "opponents_cost"):
                 if not self._shielded(l2, seat):
                     c += cfg.pamount[l2]
-        return max(0, c)
+        return c
 
     def _recruit_choices(self, seat: int) -> list[Action]:
-        hand = self.by_race(seat)
-        if not any(hand):
+        """Every recruit, Lord by Lord in Court order. A Lord the hand cannot pay for (too few
+        races [AY-R-2], none of its race [AY-R-3], or its richest races and every pearl short of
+        the cost) is skipped before its payments are sought: most Lords, most of the time."""
+        cfg = self.cfg
+        hand, reach = self._hand(seat)
+        held = len(reach) - 1
+        if not held:
             return []
         any_races = bool(self._active(seat, "any_races"))
         choose = bool(self._active(seat, "choose_affiliate"))
+        change = self.cost_change(seat)
+        have = self.pearls[seat]
+        n_races, req_race, printed = cfg.n_races, cfg.req_race, cfg.cost
         out = []
         for lord in self.court:
-            out += self._recruits_of(seat, lord, hand, any_races, choose)
+            n = n_races[lord]
+            if n > held:
+                continue
+            required = req_race[lord]
+            if required >= 0 and not any_races and not hand[required]:
+                continue
+            cost = printed[lord] + change
+            if cost < 0:
+                cost = 0
+            pearls = have if have < cost else cost  # more pearls than the cost change nothing
+            if reach[n] + pearls < cost:
+                continue
+            out += self._recruits_of(lord, hand, cost, pearls, any_races, choose)
         return out
 
-    def _recruits_of(self, seat: int, lord: int, hand, any_races: bool, choose: bool) -> tuple[Action, ...]:
-        """Every way for `seat` to recruit `lord` (cached: hands recur in a game and in search)."""
-        cost = self.cost_for(seat, lord)
-        pearls = min(self.pearls[seat], cost)  # more pearls than the cost change nothing
+    def _recruits_of(self, lord: int, hand, cost: int, pearls: int, any_races: bool, choose: bool) -> tuple[Action, ...]:
+        """Every way to recruit `lord` for `cost` from `hand` (its values by race) with `pearls` to
+        add (cached: hands recur in a game and in search)."""
         key = (hand, lord, cost, pearls, any_races, choose)
         cache = self.game.recruit_cache
         moves = cache.get(key)
         if moves is None:
-            if len(cache) > 200_000:  # bounded: a long search must not grow it forever
+            if len(cache) >= RECRUIT_CACHE:  # bounded: a long search must not grow it forever
                 cache.clear()
-            moves = cache[key] = self._recruit_moves(hand, lord, cost, pearls, any_races, choose)
+            cfg = self.cfg
+            head = (("lord", cfg.lords[lord].id),)
+            moves = cache[key] = tuple(
+                AbyssAction("recruit", head + rest, cfg)
+                for rest in recruit_args(hand, cfg.n_races[lord], cfg.req_race[lord], cost, pearls, any_races, choose))
         return moves
 
     def _sample_action(self, rng):
@@ -640,18 +680,11 @@ class AbyssState(PowersMixin, LocationsMixin, State):
         kinds = affiliations(pay, choose)
         return self._recruit_action(lord, pay, extra, kinds[rng.below(len(kinds))])
 
-    def _recruit_moves(self, hand, lord, cost, pearls, any_races, choose) -> tuple[Action, ...]:
-        cfg = self.cfg
-        return tuple(self._recruit_action(lord, pay, extra, kind)
-                     for pay, extra in payments(hand, cfg.n_races[lord], cfg.req_race[lord], cost, pearls, any_races)
-                     for kind in affiliations(pay, choose))
-
     def _recruit_action(self, lord: int, pay, extra: int, affiliate: tuple[int, int]) -> Action:
-        """The move recruiting `lord` with `pay` ((race, value) pairs) and `extra` pearls."""
-        named = tuple((RACES[r], v) for r, v in pay)
-        r, v = affiliate
-        return self._act("recruit", (("lord", self.cfg.lords[lord].id), ("pay", named), ("pearls", extra),
-                                     ("affiliate", (RACES[r], v))))
+        """The move recruiting `lord` with `pay` ((race, value) pairs) and `extra` pearls. Recruit
+        moves are made afresh, not kept in the game's move cache: they are too many to keep."""
+        return AbyssAction("recruit", (("lord", self.cfg.lords[lord].id), ("pay", named(pay)), ("pearls", extra),
+                                       ("affiliate", NAMED[affiliate])), self.cfg)
 
     def _do_recruit(self, a) -> None:
         """[AY-R-4] Allies from hand (and pearls [AY-R-5]) pay; all go to the discard but the
