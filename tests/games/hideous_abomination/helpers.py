@@ -80,3 +80,12 @@ def kinds(state):
 
 def ids(state, tiles):
     return sorted(state.cfg.tiles[t].id for t in tiles)
+
+
+def mark_seen(state, public=(), hidden=()):
+    """A set-up's record of what everyone has seen [HA-H-2]: `public` tiles were face up
+    where they are, `hidden` ones were not."""
+    if not hasattr(type(state), "seen"):  # (a state without the record: nothing to keep)
+        return
+    public, hidden = set(public), set(hidden)
+    state.seen = tuple(1 if t in public else 0 if t in hidden else c for t, c in enumerate(state.seen))

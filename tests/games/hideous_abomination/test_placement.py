@@ -64,16 +64,40 @@ def test_completion_counts_fragments():
     assert spots(s) == {((-1, 0), 2), ((4, 5), 2)}
 
 
-def test_must_play_own_if_possible():
+def test_play_on_any_abomination_freely():
+    """[HA-P-1] "Play a tile on ANY abomination": one's own or another's, by choice, even when
+    a tile fits one's own (the audit's repro: 2 players, seed 0, two blind draws)."""
+    _, s = make(2, seed=0)
+    s.apply_json({"kind": "draw", "source": "deck"})
+    s.apply_json({"kind": "draw", "source": "deck"})
+    plays = [a for a in s.legal_actions() if a.kind == "play"]
+    assert {a["seat"] for a in plays} == {0, 1}
+    assert len(plays) == len(s.legal_actions())  # no forfeit while a play exists [HA-P-4]
+    on_other = next(a for a in plays if a["seat"] == 1)
+    s.apply_json(on_other.to_json())
+    tile = s.cfg.index[on_other["tile"]]
+    assert s.slabs[1][on_other["at"]][0] == tile and tile not in s.hands[0]
+
+
+def test_play_on_another_by_json_is_accepted():
     s = playing()
+    assert {a["seat"] for a in s.legal_actions()} == {0, 1}
+    s.apply_json({"kind": "play", "tile": "red-01", "seat": 1, "at": [-1, 0], "rotation": 2})
+    assert s.slabs[1][(-1, 0)][0] == T(s, "red-01")
+
+
+def test_ages_4_5_play_only_on_their_own():
+    _, s = make(3, seed=8, variant="ages_4_5")
+    set_hand(s, 0, ["red-01"])
+    at_phase(s, "play", 0)
     assert {a["seat"] for a in s.legal_actions()} == {0}
-    with pytest.raises(cardboard.IllegalAction, match=r"you must \[HA-P-4\]"):
+    with pytest.raises(cardboard.IllegalAction, match=r"\[HA-V-2\]"):
         s.apply_json({"kind": "play", "tile": "red-01", "seat": 1, "at": [-1, 0], "rotation": 2})
 
 
 def test_play_on_any_abomination_when_own_impossible():
     s = playing(hand=("red-03",), seat_cells=CLOSED_BUT_NORTH)
-    assert {a["seat"] for a in s.legal_actions()} == {1}
+    assert {a["seat"] for a in s.legal_actions()} == {1}  # its only own spot would complete
     s.apply_json({"kind": "play", "tile": "red-03", "seat": 1, "at": [1, 0], "rotation": 0})
     assert s.slabs[1][(1, 0)][0] == T(s, "red-03")
 
@@ -112,11 +136,11 @@ def _sampled(s, draws=600, seed=1, own_draw=True):
 
 def test_rollout_plays_are_drawn_from_the_legal_plays():
     """A rollout draws its play without listing them all [HA-P-2]: every play it draws is legal,
-    and every legal play comes up; it respects the completion restriction [HA-P-3] and falls
-    back to the list when no tile fits its own abomination [HA-P-4]."""
+    and every legal play, on any abomination [HA-P-1], comes up; it respects the completion
+    restriction [HA-P-3]."""
     s = playing(hand=("red-10", "red-11", "red-01"))
     legal, seen = _sampled(s)
-    assert set(seen) == set(legal) and len(legal) > 10
+    assert set(seen) == set(legal) and len(legal) > 10 and {a["seat"] for a in legal} == {0, 1}
     s = playing(hand=("red-03",), seat_cells=CLOSED_BUT_NORTH)  # its only own spot would complete
     legal, seen = _sampled(s, draws=100, own_draw=False)
     assert {a["seat"] for a in legal} == {1} and set(seen) == set(legal)

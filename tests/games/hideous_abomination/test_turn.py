@@ -74,8 +74,43 @@ def test_dig_takes_two_and_returns_the_rest():
     assert {T(s, "red-01"), T(s, "red-03")} <= set(s.hands[0])
     assert s.phase == "dig_top" and len(s.legal_actions()) == 2
     s.apply_json({"kind": "dig_top", "tile": "red-02"})
-    assert s.buffet[0][-1] == T(s, "red-02") and len(s.buffet[0]) == 2  # no refill meanwhile
+    assert s.buffet[0] == (T(s, "red-04"), T(s, "red-02"))  # no refill meanwhile
     assert s.phase == "play"
+
+
+def test_dig_returns_the_rest_in_any_order():
+    """[HA-R-4] "Return any remaining tiles to the same spare parts pile in any order": every
+    order of the returned tiles can be chosen, one small choice at a time (the next tile from
+    the top down), and nobody but the digger sees the pile until it is back."""
+    s = second_turn(script=["dig"])
+    pile = tuple(T(s, i) for i in ("red-01", "red-02", "red-03", "red-04", "red-05"))
+    s.buffet = (pile,) + s.buffet[1:]
+    s._legal = None
+    s.apply_json({"kind": "dig", "pile": 0})
+    s.apply_json({"kind": "dig_take", "tiles": ["red-01", "red-05"]})
+    rest = {T(s, i) for i in ("red-02", "red-03", "red-04")}
+    orders = set()
+    frontier = [s]
+    while frontier:
+        x = frontier.pop()
+        if x.phase != "dig_top":
+            assert sorted(x.buffet[0]) == sorted(rest) and x.phase == "play"
+            orders.add(x.buffet[0])
+            continue
+        legal = x.legal_actions()
+        assert len(legal) == len(x.dig[1]) <= 3  # a small list: the tiles not yet put back
+        assert x.view(1)["buffet"][0]["top"] is None and x.view(1)["dig"] == {"pile": 0, "size": 3}
+        for a in legal:
+            y = x.clone()
+            y.apply(a)
+            frontier.append(y)
+    assert len(orders) == 6
+    # the first choice is the new top, the second the tile under it
+    s.apply_json({"kind": "dig_top", "tile": "red-03"})
+    assert s.view(0)["dig"]["placed"][0]["id"] == "red-03"
+    s.apply_json({"kind": "dig_top", "tile": "red-04"})
+    assert s.buffet[0] == (T(s, "red-02"), T(s, "red-04"), T(s, "red-03"))
+    assert s.view(1)["buffet"][0]["top"]["id"] == "red-03"
 
 
 def test_dig_one_tile_pile_takes_one_blind():

@@ -8,7 +8,7 @@ PHASE_TASK = {
     "draw": "draw a tile [HA-R-2]",
     "dig": "choose a buffet pile to dig through [HA-R-3]",
     "dig_take": "take two tiles from the pile being dug [HA-R-3]",
-    "dig_top": "choose the tile that goes back on top of the pile [HA-D-10]",
+    "dig_top": "choose the next tile that goes back on the pile, from the top down [HA-D-10]",
     "steal": "steal a tile [HA-R-7]",
     "play": "play a tile [HA-P-1]",
     "discard": "discard down to the hand size [HA-DC-1]",
@@ -50,7 +50,7 @@ def explain_illegal(state, kind, args: dict) -> str | None:
     if kind == "dig_take":
         return f"take {cfg.dig_takes} different tiles of the pile being dug [HA-R-3]"
     if kind == "dig_top":
-        return "the tile put back on top must be one of the returned tiles [HA-D-10]"
+        return "the tile put back next must be one of the dug tiles not yet put back [HA-D-10]"
     if kind == "discard":
         tid = args.get("tile")
         if not _in_hand(state, tid):
@@ -80,8 +80,6 @@ def explain_illegal(state, kind, args: dict) -> str | None:
             return f"{tid!r} is not in your hand [HA-P-1]"
         if type(seat) is not int or not 0 <= seat < cfg.players or cell is None or type(rot) is not int or rot not in (0, 1, 2, 3):
             return "a play names a seat, a cell (row, col) and a rotation 0-3 [HA-P-1]"
-        if seat != me and state._plays_on(me):
-            return "you can play on your own abomination, so you must [HA-P-4]"
         if seat != me and cfg.variant == "ages_4_5":
             return "in the game for ages 4-5 you play only on your own abomination [HA-V-2]"
         slab = state.slabs[seat]

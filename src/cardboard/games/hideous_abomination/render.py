@@ -320,6 +320,8 @@ def render_buffet(view: dict) -> RenderableType:
             parts.append(Text(f"{_who(view, digger)} digging through pile {dig['pile'] + 1}: "
                               f"{len(dig['tiles'])} tile{'' if len(dig['tiles']) == 1 else 's'}", TURN))
             parts.append(Columns([tile_card(t, style=TURN) for t in dig["tiles"]], padding=(0, 1)))
+            if dig.get("placed"):
+                parts.append(Text("put back so far, from the top: " + ", ".join(t["id"] for t in dig["placed"]), TURN))
         else:
             parts.append(Text(f"{_who(view, digger)} is digging through pile {dig['pile'] + 1} "
                               f"({dig.get('size', '?')} tiles)", TURN))

@@ -17,6 +17,10 @@ from .scoring import final_scores
 CHOOSE, DRAW, DIG_PILE, DIG_TAKE, DIG_TOP, STEAL, PLAY, DISCARD, BOLT, OVER = (
     "choose", "draw", "dig", "dig_take", "dig_top", "steal", "play", "discard", "bolt", "over")
 DECK = "deck"
+# What everyone knows of a tile (HAState.seen, per tile) [HA-H-2]: nothing (HIDDEN), that it is
+# exactly where it is (PUBLIC), or that it is one of a Dig's tiles (a pool id from FIRST_POOL
+# on): taken by the digger or put back in the pile, which only the digger knows.
+HIDDEN, PUBLIC, FIRST_POOL = 0, 1, 2
 
 
 class HAAction(Action):
@@ -40,7 +44,7 @@ class HAAction(Action):
         if k == "dig_take":
             return "Take " + " and ".join(tile(t) for t in self["tiles"])
         if k == "dig_top":
-            return f"Put {tile(self['tile'])} back on top"
+            return f"Put {tile(self['tile'])} back next (from the top down)"
         if k == "steal":
             return f"Steal seat {self['seat']}'s tile at {S.cell_text(self['at'])}"
         if k == "play":
@@ -76,7 +80,7 @@ def _is_play(mask: int, need: tuple[int, int], loose_before: int, may_complete: 
 class HAState(State):
     __slots__ = ("cfg", "phase", "player", "decider", "turn_no", "started", "die", "action",
                  "draws_left", "deck", "buffet", "hands", "slabs", "bolts", "pending", "supply",
-                 "awards_deck", "awards", "dig", "resume", "done_by", "ended_by", "log")
+                 "awards_deck", "awards", "dig", "resume", "done_by", "ended_by", "log", "seen", "pools")
 
     # ---------------------------------------------------------------- set-up
     @classmethod
@@ -102,6 +106,12 @@ class HAState(State):
         s.slabs = tuple({(0, 0): (t, 0, cfg.masks[t][0])} for t in torsos[:n])
         s.hands = tuple(tuple(sorted(deck.pop() for _ in range(cfg.hand_size))) for _ in range(n))
         s.deck = tuple(deck)  # the top is the end
+        # [HA-H-2] what everyone has seen: the buffet's face-up tiles and the torsos are public
+        seen = [HIDDEN] * len(cfg.tiles)
+        for t in [p[-1] for p in s.buffet] + [t for slab in s.slabs for t, _, _ in slab.values()]:
+            seen[t] = PUBLIC
+        s.seen = tuple(seen)
+        s.pools = ()
         s.bolts = (frozenset(),) * n  # [HA-S-5] bolts within reach
         s.pending = (0,) * n
         s.supply = cfg.bolts
@@ -223,6 +233,8 @@ class HAState(State):
             pile = self.buffet[src]
             self._to_hand(me, pile[-1])
             self.buffet = _set(self.buffet, src, pile[:-1])
+            if len(pile) > 1:
+                self._show(pile[-2])  # the tile under it is face up now
             self._say("draw", me, src, self.cfg.tiles[pile[-1]].id)  # it was face up: public
         if self._refill():
             return
@@ -250,7 +262,8 @@ class HAState(State):
             if self._refill():
                 return
             return self._enter_play()
-        self.dig = (i, pile)
+        self._pool(pile)  # in the digger's hands: it alone sees them all [HA-H-2]
+        self.dig = (i, pile, ())
         self.phase = DIG_TAKE
 
     def _choices_dig_take(self):
@@ -258,16 +271,18 @@ class HAState(State):
         return [self._act("dig_take", (("tiles", pair),)) for pair in combinations(ids, self.cfg.dig_takes)]
 
     def _do_dig_take(self, a):
-        i, pile = self.dig
+        i, pile, _ = self.dig
         taken = {self.cfg.index[t] for t in a["tiles"]}
         for t in taken:
             self._to_hand(self.player, t)
         rest = tuple(t for t in pile if t not in taken)
         self.buffet = _set(self.buffet, i, rest)
-        if len(rest) >= 2:  # [HA-R-4] the rest go back in any order: the digger picks the top
-            self.dig = (i, rest)
+        if len(rest) >= 2:  # [HA-R-4] the rest go back in any order, chosen top first [HA-D-10]
+            self.dig = (i, rest, ())
             self.phase = DIG_TOP
             return
+        for t in pile:  # everyone knows where each went: nothing or one tile goes back [HA-H-2]
+            self._show(t)
         self.dig = None
         if self._refill():
             return
@@ -278,11 +293,44 @@ class HAState(State):
         return [self._act("dig_top", (("tile", t),)) for t in ids]
 
     def _do_dig_top(self, a):
-        i, rest = self.dig
-        top = self.cfg.index[a["tile"]]
-        self.buffet = _set(self.buffet, i, tuple(t for t in rest if t != top) + (top,))
+        """[HA-R-4] [HA-D-10] the digger puts the returned tiles back one by one from the top
+        down: the chosen tile goes under those already chosen; the last one left goes at the
+        bottom. The pile holds them all the while: the unchosen ones under the chosen ones."""
+        i, rest, placed = self.dig
+        t = self.cfg.index[a["tile"]]
+        rest = tuple(x for x in rest if x != t)
+        placed = placed + (t,)
+        self.buffet = _set(self.buffet, i, rest + placed[::-1])
+        if len(rest) > 1:
+            self.dig = (i, rest, placed)
+            return
+        self._show(placed[0])  # the new top is face up [HA-H-2]
         self.dig = None
         self._enter_play()
+
+    # ---------------------------------------------------------------- what is known [HA-H-2]
+    def _show(self, t: int) -> None:
+        """Tile t is seen by everyone where it is now."""
+        if self.seen[t] != PUBLIC:
+            self.seen = _set(self.seen, t, PUBLIC)
+
+    def _pool(self, tiles: tuple) -> None:
+        """A Dig: the digger sees the whole pile; everyone else knows only that `tiles` are
+        among the two it takes and the ones it puts back. Tiles of an earlier pool dug again
+        join the new pool with every other tile of that earlier pool (for the new digger, who
+        sees which of them are in the pile, that is exact; for the third seats it forgets that
+        the earlier digger kept exactly two of the earlier pool)."""
+        seen = list(self.seen)
+        code = FIRST_POOL + len(self.pools)
+        merge = {seen[t] for t in tiles if seen[t] >= FIRST_POOL}
+        if merge:
+            for t, c in enumerate(seen):
+                if c in merge:
+                    seen[t] = code
+        for t in tiles:
+            seen[t] = code
+        self.seen = tuple(seen)
+        self.pools = self.pools + (self.player,)
 
     # ---------------------------------------------------------------- Steal and bolts
     def _steal_targets(self) -> list[tuple[int, tuple[int, int]]]:
@@ -312,6 +360,7 @@ class HAState(State):
         t = slab.pop(cell)[0]  # [HA-R-9] the gap stays: other tiles do not move
         self.slabs = _set(self.slabs, seat, slab)
         self._to_hand(self.player, t)
+        self._show(t)  # everyone saw where it went
         given = min(self.cfg.bolts_per_steal, self.supply)  # [HA-D-14]
         self.supply -= given
         self.pending = _set(self.pending, seat, self.pending[seat] + given)
@@ -390,29 +439,40 @@ class HAState(State):
 
     def _sample_action(self, rng: Rng) -> Action | None:
         """A rollout's random move: a play drawn without listing them all (the Play step's list,
-        every tile in every turn on every open cell, is what rollouts spent most on); the other
-        steps' lists are short."""
-        return self._sample_own_play(rng) if self.phase == PLAY else None
+        every tile in every turn on every open cell of every abomination, is what rollouts spent
+        most on); the other steps' lists are short."""
+        return self._sample_play(rng) if self.phase == PLAY else None
 
-    def _sample_own_play(self, rng: Rng) -> Action | None:
-        """One of `_plays_on(player)`, each as likely as in that list: (tile turn, open cell)
-        pairs drawn evenly until one is a play (about one in three in play). None when the draws
-        keep missing, as when there is no play on one's own: the full list then says where to
-        play [HA-P-4]."""
+    def _play_seats(self) -> tuple:
+        """[HA-P-1] any abomination, one's own listed first; ages 4-5 only one's own [HA-V-2]."""
         me = self.player
-        slab = self.slabs[me]
+        if self.cfg.variant == "ages_4_5":
+            return (me,)
+        n = self.cfg.players
+        return tuple((me + k) % n for k in range(n))
+
+    def _sample_play(self, rng: Rng) -> Action | None:
+        """One of the plays `_choices_play` lists, each as likely as in that list: (tile turn,
+        abomination's open cell) pairs drawn evenly until one is a play. None when the draws keep
+        missing (as when nothing fits anywhere): the full list then decides [HA-P-4]."""
+        me = self.player
         turns = [(t, rot, mask) for t in self.hands[me] for rot, mask in self.cfg.shapes[t]]
-        cells = list(S.open_cells(slab).items())
-        if not turns or not cells:
+        if not turns:
+            return None
+        cells = []
+        for seat in self._play_seats():
+            slab = self.slabs[seat]
+            before = S.open_loose_ends(slab)
+            cells += [(seat, cell, need, before) for cell, need in S.open_cells(slab).items()]
+        if not cells:
             return None
         may_complete = self._may_complete()
-        before = S.open_loose_ends(slab)
         for _ in range(PLAY_DRAWS):
             i, j = divmod(rng.below(len(turns) * len(cells)), len(cells))
             t, rot, mask = turns[i]
-            cell, need = cells[j]
+            seat, cell, need, before = cells[j]
             if _is_play(mask, need, before, may_complete):
-                return self._play(t, me, cell, rot)
+                return self._play(t, seat, cell, rot)
         return None
 
     def _may_complete(self) -> bool:
@@ -421,16 +481,11 @@ class HAState(State):
         return len(self.awards) > self.cfg.players  # [HA-P-3]
 
     def _choices_play(self):
-        """[HA-P-4] on your own if you can, else on another's, else forfeit."""
-        me = self.player
-        own = self._plays_on(me)
-        if own:
-            return own
-        if self.cfg.variant != "ages_4_5":  # [HA-V-2] only on your own
-            others = [a for seat in range(self.cfg.players) if seat != me for a in self._plays_on(seat)]
-            if others:
-                return others
-        return [self._act("forfeit", ())]
+        """[HA-P-1] a tile on ANY abomination, one's own or another's, freely; [HA-P-4] playing
+        is compulsory while any play exists, else the play is forfeited. Ages 4-5: only on
+        one's own [HA-V-2]."""
+        plays = [a for seat in self._play_seats() for a in self._plays_on(seat)]
+        return plays or [self._act("forfeit", ())]
 
     def _do_forfeit(self, a):
         self._say("forfeit", self.player)
@@ -448,6 +503,7 @@ class HAState(State):
         slab = dict(self.slabs[seat])
         slab[cell] = (t, rot, cfg.masks[t][rot])
         self.slabs = _set(self.slabs, seat, slab)
+        self._show(t)
         self._say("play", me, a["tile"], seat, cell, rot)
         if S.open_loose_ends(slab) == 0:
             self.done_by = seat
@@ -480,6 +536,7 @@ class HAState(State):
         hand.remove(t)
         self.hands = _set(self.hands, me, tuple(hand))
         p = a.get("pile")
+        self._show(t)  # face up, onto a pile or under the deck [HA-DC-1]
         if p is None:
             self.deck = (t,) + self.deck
         else:
@@ -508,7 +565,9 @@ class HAState(State):
                 if not self.deck:
                     self._end("exhaustion")
                     return True
-                self.buffet = _set(self.buffet, i, (self._pop_deck(),))
+                t = self._pop_deck()
+                self.buffet = _set(self.buffet, i, (t,))
+                self._show(t)
         return False
 
     def _end(self, how: str) -> None:
@@ -523,14 +582,14 @@ class HAState(State):
         return final_scores(self)
 
     def _scores(self):
-        return tuple(float(b["total"]) for b in self.score_breakdown())
+        return tuple(b["total"] for b in self.score_breakdown())  # whole points: ints
 
     def winners(self) -> list[int]:
         return self._winners(self.score_breakdown())
 
     def outcome(self) -> tuple[list[float], list[int]]:
         b = self.score_breakdown()
-        return [float(x["total"]) for x in b], self._winners(b)
+        return [x["total"] for x in b], self._winners(b)
 
     @staticmethod
     def _winners(b: list[dict]) -> list[int]:
@@ -555,37 +614,42 @@ class HAState(State):
         return explain_illegal(self, doc.get("kind"), doc)
 
     def determinize(self, seat: int, seed: int) -> "HAState":
-        """Re-deal what `seat` cannot see: the deck, the buried buffet tiles, the other hands
-        and the Awards deck, keeping every size."""
+        """Re-deal what `seat` cannot know [HA-H-2], keeping every size and everything it has
+        seen where it is: a tile everyone saw go somewhere (`seen` PUBLIC: on a buffet pile,
+        taken from a pile's top, stolen, discarded) stays; so do its own hand and the tiles of
+        its own Digs. The tiles of another seat's Dig are dealt again among the places they may
+        be (the pile they went back to, the digger's hand); the hidden rest (the deck, the tiles
+        drawn blind) among theirs. Only which tiles are where is dealt, never a real order."""
         new = self.clone()
         rng = Rng(seed)
-        hidden = list(new.deck)
-        for i, pile in enumerate(new.buffet):
-            hidden += pile[:-1]
-        for s, hand in enumerate(new.hands):
-            if s != seat:
-                hidden += hand
-        hidden.sort()  # only the multiset may matter, never where the tiles really are
-        rng.shuffle(hidden)
-        new.deck = tuple(hidden[:len(new.deck)])
-        pos = len(new.deck)
-        buffet = []
-        for pile in new.buffet:
-            k = len(pile) - 1 if pile else 0
-            buffet.append(tuple(hidden[pos:pos + k]) + pile[-1:])
-            pos += k
-        new.buffet = tuple(buffet)
-        hands = list(new.hands)
-        for s, hand in enumerate(hands):
-            if s != seat:
-                hands[s] = tuple(sorted(hidden[pos:pos + len(hand)]))
-                pos += len(hand)
-        new.hands = tuple(hands)
+        seen, pools = self.seen, self.pools
+        deck = list(new.deck)
+        buffet = [list(p) for p in new.buffet]
+        hands = [list(h) for h in new.hands]
+        groups: dict = {}
+        places = [deck] + buffet + [h for s, h in enumerate(hands) if s != seat]
+        for place in places:
+            for j, t in enumerate(place):
+                c = seen[t]
+                if c == PUBLIC or (c >= FIRST_POOL and pools[c - FIRST_POOL] == seat):
+                    continue
+                groups.setdefault(c, []).append((place, j))
+        for c in sorted(groups):
+            spots = groups[c]
+            tiles = sorted(place[j] for place, j in spots)
+            rng.shuffle(tiles)
+            for (place, j), t in zip(spots, tiles):
+                place[j] = t
+        new.deck = tuple(deck)
+        new.buffet = tuple(map(tuple, buffet))
+        new.hands = tuple(h if s == seat else tuple(sorted(hands[s])) for s, h in enumerate(new.hands))
         awards = sorted(new.awards_deck)
         rng.shuffle(awards)
         new.awards_deck = tuple(awards)
-        if new.dig is not None and new.decider != seat:
-            new.dig = (new.dig[0], new.buffet[new.dig[0]])
+        if new.dig is not None:  # the tiles in the digger's hands: the pile's, as dealt
+            i, rest, _ = new.dig
+            pile = new.buffet[i]
+            new.dig = (i, pile[:len(rest)], pile[len(rest):][::-1])
         new.rng = Rng(rng.next64())
         new._legal = None
         return new

@@ -42,10 +42,12 @@ def view(state, seat) -> dict:
             entry["hand"] = [tile_json(cfg, t) for t in state.hands[s]]
         seats.append(entry)
     dig = None
-    if state.dig is not None:
-        pile, tiles = state.dig
-        dig = ({"pile": pile, "tiles": [tile_json(cfg, t) for t in tiles]} if seat == state.player
-               else {"pile": pile, "size": len(tiles)})
+    dug = None
+    if state.dig is not None:  # the pile is in the digger's hands: its top is not on show
+        dug, tiles, placed = state.dig
+        dig = ({"pile": dug, "tiles": [tile_json(cfg, t) for t in tiles],
+                "placed": [tile_json(cfg, t) for t in placed]} if seat == state.player
+               else {"pile": dug, "size": len(tiles) + len(placed)})
     doc = {
         "game": "hideous-abomination", "viewer": seat, "players": cfg.players, "variant": cfg.variant,
         "phase": state.phase, "current_player": state.current_player,
@@ -56,7 +58,8 @@ def view(state, seat) -> dict:
         "grand_prizes": [card_json(c) for c in cfg.comps.grand_prizes] if cfg.variant == "standard" else [],
         "threshold": cfg.players,
         "deck_size": len(state.deck),
-        "buffet": [{"size": len(p), "top": tile_json(cfg, p[-1]) if p else None} for p in state.buffet],
+        "buffet": [{"size": len(p), "top": tile_json(cfg, p[-1]) if p and i != dug else None}
+                   for i, p in enumerate(state.buffet)],
         "bolt_supply": state.supply,
         "dig": dig,
         "seats": seats,
@@ -76,7 +79,8 @@ def dump(state) -> dict:
     doc["hidden"] = {
         "deck": ids(state.deck), "buffet": [ids(p) for p in state.buffet],
         "hands": [ids(h) for h in state.hands], "awards_deck": [cfg.award_ids[i] for i in state.awards_deck],
-        "dig": None if state.dig is None else [state.dig[0], ids(state.dig[1])],
+        "dig": None if state.dig is None else [state.dig[0], ids(state.dig[1]), ids(state.dig[2])],
+        "seen": list(state.seen), "pools": list(state.pools),
         "rng": state.rng.state, "draws_left": state.draws_left, "started": list(state.started),
         "resume": state.resume, "decider": state.decider,
     }

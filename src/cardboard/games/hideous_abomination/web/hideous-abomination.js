@@ -406,7 +406,8 @@ function drawBuffet(view, ui, a, last) {
     const move = a.pileMoves.get(i);
     const isLast = last && last.kind === "pile" && last.pile === i;
     const head = h("div", {class: "ha-pile-head"}, `Pile ${i + 1}`, h("span", {class: "ha-muted"}, ` · ${pile.size} tile${pile.size === 1 ? "" : "s"}`));
-    const body = h("div", {class: "ha-pile-body"}, pile.top ? tileCardContent(pile.top) : h("div", {class: "ha-muted ha-small"}, "empty"));
+    const dug = view.dig && view.dig.pile === i;  // in the digger's hands: its top is not on show
+    const body = h("div", {class: "ha-pile-body"}, pile.top ? tileCardContent(pile.top) : h("div", {class: "ha-muted ha-small"}, dug ? "being dug" : "empty"));
     const title = `Pile ${i + 1}, ${pile.size} tile${pile.size === 1 ? "" : "s"}; top: ${pile.top ? tileWords(pile.top) : "none"}` + (isLast ? " · last move" : "");
     const cls = "ha-pile" + (move ? " ha-legal" : "") + (isLast ? " ha-last" : "") + (view.dig && view.dig.pile === i ? " ha-digging" : "");
     if (move) {
@@ -440,7 +441,7 @@ function drawDig(view, ui, a) {
   }
   const taking = a.digTake.length > 0, topping = a.digTop.length > 0;
   box.append(h("div", {class: "ha-box-title"}, `${digger === "You" ? "You are" : digger + " is"} digging through pile ${dig.pile + 1}: `,
-    h("span", {class: "ha-muted"}, taking ? "choose two tiles to take" : topping ? "choose the tile to put back on top" : `${dig.tiles.length} tiles`)));
+    h("span", {class: "ha-muted"}, taking ? "choose two tiles to take" : topping ? ((dig.placed || []).length ? `choose the next tile to put back, under ${dig.placed.map((t) => t.id).join(", ")}` : "choose the tile to put back on top") : `${dig.tiles.length} tiles`)));
   const row = h("div", {class: "ha-hand-row"});
   dig.tiles.forEach((tile, idx) => {
     const fk = `dug${idx}`;
