@@ -261,8 +261,14 @@ async function refresh() {
   }
   renderCards();
   $("#game-howto").addEventListener("click", (ev) => openHowTo(els.game.value, ev.currentTarget));
-  const asked = /^#howto=(.+)$/.exec(location.hash);
-  if (asked && games.some((g) => g.id === decodeURIComponent(asked[1]))) openHowTo(decodeURIComponent(asked[1]));
+  // a link to a game's panel (#howto=<id>) opens it, on arrival or later
+  const followHash = () => {
+    const asked = /^#howto=(.+)$/.exec(location.hash);
+    const id = asked ? decodeURIComponent(asked[1]) : null;
+    if (id && games.some((g) => g.id === id)) openHowTo(id);
+  };
+  addEventListener("hashchange", followHash);
+  followHash();
   els.game.replaceChildren(...games.map((g) => h("option", {value: g.id}, `${g.name} (${g.min_players}–${g.max_players} players)`)));
   els.game.addEventListener("change", () => { fillPlayers(); fillOptions(); });
   els.players.addEventListener("change", fillSeats);
