@@ -55,7 +55,7 @@ class Server:
             [sys.executable, "-m", "cardboard.cli", "serve", "--port", str(self.port), "--db", self.db,
              "--bot-delay", "0", "--sockets-per-address", "5000", "--sockets-per-table", "1000",
              "--tables-per-hour", "400", "--send-timeout", "2", "--bot-workers", str(self.bot_workers),
-             "--limit-concurrency", "5000", "--max-body", "65536"],
+             "--limit-concurrency", "5000", "--max-body", "65536", "--header-timeout", "3"],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=os.environ | {"PYTHONUNBUFFERED": "1"})
         for _ in range(300):
             try:
@@ -102,6 +102,8 @@ class Stats:
         self.flood = {"created": 0, "refused": 0, "other": 0}
         self.abuse = {"frames": 0, "bodies_413": 0, "other": 0}
         self.killing = False  # errors after the round's kill -9 are the kill's, not the server's
+        self.api_latencies: list[float] = []
+        self.idle = {"opened": 0, "still_open": 0}
 
     def saw(self, table: str, m: dict) -> None:
         n = m.get("n", 0)
@@ -233,6 +235,48 @@ async def abuse(base: str, port: int, table: str, stop: float, stats: Stats) -> 
         await asyncio.sleep(0.5)
 
 
+async def lobby_latency(base: str, stop: float, stats: Stats) -> None:
+    """GET /api/games twice a second: how long the event loop makes a request wait."""
+    async with httpx.AsyncClient(base_url=base, timeout=20) as http:
+        while time.monotonic() < stop - 0.5:
+            t0 = time.perf_counter()
+            try:
+                r = await http.get("/api/games")
+                if r.status_code == 200:
+                    stats.api_latencies.append(time.perf_counter() - t0)
+            except httpx.HTTPError:
+                pass
+            await asyncio.sleep(0.5)
+
+
+async def idle_connections(port: int, stop: float, stats: Stats, count: int = 50) -> None:
+    """`count` connections that send nothing and `count` that send half a request's headers:
+    each must be closed by the server within its header timeout (3 s here)."""
+    socks = []
+    for i in range(2 * count):
+        s = socket.socket()
+        s.setblocking(False)
+        try:
+            await asyncio.get_running_loop().sock_connect(s, ("127.0.0.1", port))
+            if i % 2:
+                s.send(b"GET /api/games HTTP/1.1\r\nHost: localhost\r\nX-Half: ")
+            socks.append(s)
+        except OSError:
+            s.close()
+    stats.idle["opened"] += len(socks)
+    await asyncio.sleep(min(6.0, max(0.0, stop - time.monotonic() - 1)))
+    for s in socks:
+        try:
+            still = s.recv(1) != b""
+        except BlockingIOError:
+            still = True  # nothing to read and not closed
+        except OSError:
+            still = False  # reset: closed
+        if still and not stats.killing:
+            stats.idle["still_open"] += 1
+        s.close()
+
+
 async def make_tables(base: str, n: int) -> list[dict]:
     out = []
     async with httpx.AsyncClient(base_url=base, timeout=20) as http:
@@ -248,8 +292,19 @@ async def make_tables(base: str, n: int) -> list[dict]:
     return out
 
 
+async def make_bot_tables(base: str, n: int, level: str) -> list[str]:
+    out = []
+    async with httpx.AsyncClient(base_url=base, timeout=20) as http:
+        for _ in range(n):
+            r = await http.post("/api/tables", json={"game": GAME, "players": 2,
+                                                     "seats": [{"kind": "bot", "level": level}] * 2})
+            r.raise_for_status()
+            out.append(r.json()["id"])
+    return out
+
+
 async def round_(server: Server, tables: list[dict], spectators: int, silent: int, seconds: float, stats: Stats,
-                 rnd: random.Random, kill: bool) -> dict:
+                 rnd: random.Random, kill: bool, bot_tables: list[str] = ()) -> dict:
     port = server.port
     base = f"http://127.0.0.1:{port}"
     stop = time.monotonic() + seconds
@@ -262,12 +317,14 @@ async def round_(server: Server, tables: list[dict], spectators: int, silent: in
         for tok in t["tokens"]:
             tasks.append(player(f"ws://127.0.0.1:{port}/ws/tables/{t['id']}?token={tok}", t["id"],
                                 random.Random(rnd.random()), stop, stats))
-    for i in range(spectators - silent):
-        t = tables[i % len(tables)]["id"]
+    for i in range(spectators - silent):  # the first watch the bot-only tables (their bots run while watched)
+        t = bot_tables[i] if i < len(bot_tables) else tables[i % len(tables)]["id"]
         tasks.append(spectator(f"ws://127.0.0.1:{port}/ws/tables/{t}", t, stop, stats))
     silent_socks = [silent_watcher(port, tables[i % len(tables)]["id"]) for i in range(silent)]
     tasks.append(flood(base, stop, stats))
     tasks.append(abuse(base, port, tables[0]["id"], stop, stats))
+    tasks.append(lobby_latency(base, stop, stats))
+    tasks.append(idle_connections(port, stop, stats))
 
     async def sample():
         stalls = set()
@@ -332,7 +389,7 @@ def stored_moves(db: str) -> dict[str, int]:
 
 
 def soak(tables: int = 50, spectators: int = 200, silent: int = 20, rounds: int = 5, seconds: float = 20,
-         bot_workers: int = 1, seed: int = 0, log=print) -> dict:
+         bot_workers: int = 1, seed: int = 0, log=print, bot_tables: int = 6, bot_level: str = "mcts:2") -> dict:
     rnd = random.Random(seed)
     with tempfile.TemporaryDirectory() as tmp:
         db = str(Path(tmp) / "soak.sqlite")
@@ -344,10 +401,12 @@ def soak(tables: int = 50, spectators: int = 200, silent: int = 20, rounds: int 
         started = time.monotonic()
         try:
             made = asyncio.run(make_tables(f"http://127.0.0.1:{server.port}", tables))
+            bots = asyncio.run(make_bot_tables(f"http://127.0.0.1:{server.port}", bot_tables, bot_level))
             load_time = 0.0
             for r in range(rounds):
                 t0 = time.monotonic()
-                res = asyncio.run(round_(server, made, spectators, silent, seconds, stats, rnd, kill=True))
+                res = asyncio.run(round_(server, made, spectators, silent, seconds, stats, rnd, kill=True,
+                                         bot_tables=bots))
                 load_time += time.monotonic() - t0
                 stalls |= res["stalls"]
                 server.start()  # on the same file, after kill -9
@@ -360,12 +419,16 @@ def soak(tables: int = 50, spectators: int = 200, silent: int = 20, rounds: int 
         finally:
             server.stop()
         differ, integrity = rebuild_check(db, stats)
-    lat = sorted(stats.latencies)
-    pick = lambda q: round(lat[min(len(lat) - 1, int(q * len(lat)))] * 1000, 1) if lat else None  # noqa: E731
+    def pick(q, values=stats.latencies):
+        v = sorted(values)
+        return round(v[min(len(v) - 1, int(q * len(v)))] * 1000, 1) if v else None
+
     return {
         "tables": tables, "spectators": spectators, "silent": silent, "rounds": rounds, "seconds_per_round": seconds,
         "moves": stats.moves, "moves_per_s": round(stats.moves / max(load_time, 1e-9), 1),
         "p50_ms": pick(0.50), "p95_ms": pick(0.95), "p99_ms": pick(0.99),
+        "lobby_p50_ms": pick(0.5, stats.api_latencies), "lobby_p99_ms": pick(0.99, stats.api_latencies),
+        "bot_tables": f"{bot_tables} at {bot_level}", "idle_connections": stats.idle,
         "peak_rss_mb": round(server.peak_rss / 2 ** 20, 1), "errors": len(stats.errors),
         "error_samples": stats.errors[:10], "acked_moves_lost": lost, "store_integrity": integrity,
         "rebuild_differs": differ, "stalled_tables": len(stalls), "tables_over": len(stats.over),
@@ -382,15 +445,18 @@ def main() -> int:
     p.add_argument("--rounds", type=int, default=5)
     p.add_argument("--seconds", type=float, default=20)
     p.add_argument("--bot-workers", type=int, default=1)
+    p.add_argument("--bot-tables", type=int, default=6, help="tables of bots only, each watched by one spectator")
+    p.add_argument("--bot-level", default="mcts:2")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--json", default=None, help="also write the figures here")
     args = p.parse_args()
-    result = soak(args.tables, args.spectators, args.silent, args.rounds, args.seconds, args.bot_workers, args.seed)
+    result = soak(args.tables, args.spectators, args.silent, args.rounds, args.seconds, args.bot_workers, args.seed,
+                  bot_tables=args.bot_tables, bot_level=args.bot_level)
     print(json.dumps(result, indent=2))
     if args.json:
         Path(args.json).write_text(json.dumps(result, indent=2))
     ok = result["acked_moves_lost"] == 0 and result["rebuild_differs"] == 0 and result["stalled_tables"] == 0 \
-        and result["store_integrity"] == "ok"
+        and result["store_integrity"] == "ok" and result["idle_connections"]["still_open"] == 0
     return 0 if ok else 1
 
 

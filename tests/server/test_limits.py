@@ -584,3 +584,25 @@ def test_12_a_rematch_only_after_the_end(client):
     r = client.post(f"/api/tables/{t['id']}/again", json={"token": a["token"]})
     assert r.status_code == 409 and r.json()["error"] == "running"
     assert client.get(f"/api/tables/{t['id']}").json()["next"] is None
+
+
+def test_10_the_hosts_served_follow_the_address_listened_on():
+    from cardboard.server.settings import LOOPBACK, ServerSettings
+
+    assert ServerSettings.hosts_for("127.0.0.1") == LOOPBACK == ServerSettings().allowed_hosts
+    assert ServerSettings.hosts_for("games.example.org") == ("games.example.org",)
+    every = ServerSettings.hosts_for("0.0.0.0")
+    assert every[:3] == LOOPBACK and "*" not in every
+
+
+def test_2_bots_that_do_not_search_never_wait_behind_a_search():
+    async def main():
+        pool = BotPool(1, "process")
+        await pool._acquire(0)  # the one search worker is busy
+        import cardboard
+
+        game = cardboard.load_game("abyss", players=2, seed=1)
+        job = Job("abyss", 2, 1, json.dumps(game.options_json(), sort_keys=True), (), "random", 5)
+        return await asyncio.wait_for(pool.decide(job), 5)
+
+    assert "kind" in asyncio.run(main())

@@ -116,8 +116,11 @@ def executor(kind: str, workers: int) -> Executor:
         return pool
 
 
+CHEAP = ("random", "greedy", "easy")  # levels that do not search: they run beside the pool, in threads
+
+
 class BotPool:
-    """At most `workers` decisions at once; waiting ones go by priority (0 before 1: tables
+    """Searching decisions: at most `workers` at once; waiting ones go by priority (0 before 1: tables
     with a person connected before bot-only ones), then in order of arrival."""
 
     def __init__(self, workers: int, kind: str = "process"):
@@ -128,6 +131,8 @@ class BotPool:
         self._order = itertools.count()
 
     async def decide(self, job: Job, priority: int = 0) -> dict:
+        if job.level.partition(":")[0] in CHEAP:  # no search: a few milliseconds, never behind a search
+            return await asyncio.get_running_loop().run_in_executor(executor("thread", 2), decide, job)
         await self._acquire(priority)
         try:
             loop = asyncio.get_running_loop()

@@ -70,8 +70,16 @@ class ServerSettings(BaseModel):
         if bind in LOOPBACK or bind.startswith("127."):
             return LOOPBACK
         if bind in ("0.0.0.0", "::", ""):
-            # every interface: the operator names the public host with --allow-host
-            return LOOPBACK
+            # every interface: this machine's own names and addresses (a public name is added
+            # with --allow-host); a name some other DNS points here (rebinding) stays refused
+            import socket
+
+            names = {socket.gethostname(), socket.getfqdn()}
+            try:
+                names |= {info[4][0] for info in socket.getaddrinfo(socket.gethostname(), None)}
+            except OSError:
+                pass
+            return LOOPBACK + tuple(sorted(n.lower() for n in names if n and n not in LOOPBACK))
         return (bind,)
 
 

@@ -158,10 +158,21 @@ class TableService:
         return await asyncio.to_thread(fn, *args)
 
     # ------------------------------------------------------------------ lobby
+    _games: dict = {}
+
+    @classmethod
+    def games(cls) -> list[dict]:
+        """Every registered game with its options' JSON schema (built once per set of games)."""
+        key = tuple(list_games())
+        hit = cls._games.get(key)
+        if hit is None:
+            hit = cls._games[key] = cls._describe(key)
+        return hit
+
     @staticmethod
-    def games() -> list[dict]:
+    def _describe(ids) -> list[dict]:
         out = []
-        for gid in list_games():
+        for gid in ids:
             cls = game_class(gid)
             doc = {"id": gid, "name": cls.name, "min_players": cls.min_players, "max_players": cls.max_players}
             opts = getattr(cls, "options_model", None)
