@@ -21,7 +21,7 @@ from cardboard.play import renderer, run_play
 from cardboard.rules_index import check
 from cardboard.sim import simulate
 
-from tests.server.conftest import client, join, new_table, recv_state  # noqa: F401  (fixture)
+from tests.server.conftest import client, join, new_table, recv_state, settings  # noqa: F401  (fixtures)
 
 CARDBOARD = Path(cardboard.__file__).parent
 
