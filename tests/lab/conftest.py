@@ -3,6 +3,7 @@ addresses only), started once for the session with `ray start --head` and torn d
 from __future__ import annotations
 
 import os
+import secrets
 import shutil
 import socket
 import subprocess
@@ -32,6 +33,13 @@ def ray_cluster(tmp_path_factory):
         pytest.skip("no `ray` command")
     temp = Path("/tmp") / f"cardboard-ray-{os.getpid()}"  # Ray's socket paths must stay short
     port = _free_port(RAY_HEAD)
+    # token authentication with a token of this session only (not ~/.ray/auth_token, which another
+    # Ray on the machine may have written): the nodes and this process share it through the environment
+    auth = {"RAY_AUTH_MODE": "token", "RAY_AUTH_TOKEN": secrets.token_hex(32)}
+    saved = {k: os.environ.get(k) for k in (*auth, "RAY_AUTH_TOKEN_PATH")}
+    os.environ.pop("RAY_AUTH_TOKEN_PATH", None)
+    os.environ.update(auth)
+    _reload_ray_auth()
     env = {**os.environ, "RAY_USAGE_STATS_ENABLED": "0"}
     common = ["--block", "--num-cpus=1", "--disable-usage-stats"]
     logs = tmp_path_factory.mktemp("ray")
@@ -62,6 +70,22 @@ def ray_cluster(tmp_path_factory):
             except subprocess.TimeoutExpired:
                 p.kill()
         shutil.rmtree(temp, ignore_errors=True)
+        for k, v in saved.items():
+            if v is None:
+                os.environ.pop(k, None)
+            else:
+                os.environ[k] = v
+        _reload_ray_auth()
+
+
+def _reload_ray_auth() -> None:
+    """Ray caches its authentication settings when first imported: read them again."""
+    try:
+        from ray._raylet import AuthenticationTokenLoader, Config
+    except ImportError:  # an older Ray without token authentication
+        return
+    Config.initialize("")
+    AuthenticationTokenLoader.instance().reset_cache()
 
 
 def _gcs_up(host: str, port: int) -> bool:
