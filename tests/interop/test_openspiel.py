@@ -59,3 +59,16 @@ def test_a_resampled_state_keeps_the_players_view():
     again = state.resample_from_infostate(player, lambda: 0.25)
     assert again.information_state_string(player) == state.information_state_string(player)
     assert again.observation_tensor(player) == state.observation_tensor(player)
+
+
+def test_games_whose_only_secret_is_future_chance_are_perfect_information():
+    """[issue #26] Aban! (nothing hidden but the rolls) and the plugin Pig (no encoding.py: the
+    generic rule, states keeping the engine's own determinize) are perfect information in
+    OpenSpiel's sense; games with hands or face-down decks are not."""
+    perfect = pyspiel.GameType.Information.PERFECT_INFORMATION
+    expected = {"aban": True, "pig": True, "abyss": False, "abomination": False, "aberration": False,
+                "hideous-abomination": False}
+    for game_id in GAMES:
+        if game_id in expected:
+            info = cs.load(game_id, players=smallest(game_id)).get_type().information
+            assert (info == perfect) == expected[game_id], game_id

@@ -23,6 +23,22 @@ def game_declaration(cls) -> dict:
     return found or {}
 
 
+def perfect_information(cls) -> bool:
+    """Whether a seat sees everything but the future chance (so OpenSpiel, whose chance is sampled
+    here, may call the game perfect information). The game's encoding.py may say so
+    ("information": "perfect" or "imperfect"); otherwise a game whose states keep the engine's own
+    `determinize` (which only reseeds the future rolls: the engine's contract is that a game
+    hiding hands or decks overrides it) hides nothing else."""
+    declared = game_declaration(cls).get("information")
+    if declared is not None:
+        if declared not in ("perfect", "imperfect"):
+            raise ConfigError(f"{cls.id}: encoding 'information' must be 'perfect' or 'imperfect', not {declared!r}")
+        return declared == "perfect"
+    players, options = cls.setups[0] if cls.setups else (cls.min_players, {})
+    state = cls(players, 0, dict(options)).new_initial_state()
+    return type(state).determinize is State.determinize
+
+
 def move_encoding(game_id_or_cls) -> MoveEncoding:
     """The game's table of choices: declared in its encoding.py, else learned from play (cached)."""
     cls = game_class(game_id_or_cls) if isinstance(game_id_or_cls, str) else game_id_or_cls
@@ -192,4 +208,4 @@ def squash(x: float) -> float:
     return math.asinh(x)
 
 
-__all__ = ["Table", "move_encoding", "rewards", "EncodingError", "REWARDS", "squash"]
+__all__ = ["Table", "move_encoding", "perfect_information", "rewards", "EncodingError", "REWARDS", "squash"]

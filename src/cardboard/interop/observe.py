@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import math
 import zlib
+from collections import defaultdict
 
 import numpy as np
 
@@ -57,9 +58,31 @@ class Observer:
             out = np.zeros(self.size, np.float32)
         else:
             out.fill(0.0)
+        self.write_view(view, seat, out)
+        self.write_seat(seat, pending, out)
+        return out
+
+    def write_seat(self, seat: int, pending: tuple[int, ...], out: np.ndarray) -> None:
+        """The seat and pending blocks (after the view block), into a zeroed tail of `out`."""
+        out[self.view_size + seat] = 1.0
+        base = self.view_size + self.seats
+        for choice in pending:
+            out[base + choice] = 1.0
+
+    def write_view(self, view: dict, seat: int, out: np.ndarray) -> None:
+        """The view block, into the zeroed first `view_size` slots of `out`."""
         if self.custom:
-            values = self.custom(view, seat)
-            out[:self.view_size] = values
+            slots: defaultdict = defaultdict(float)   # index -> value: Python writes are cheaper than numpy's
+            found = self.custom(view, seat, slots)
+            if found is not None:  # a feature function may return its values instead
+                out[:self.view_size] = found
+            elif slots:
+                k = len(slots)
+                if max(slots) >= self.view_size or min(slots) < 0:
+                    bad = max(slots) if max(slots) >= self.view_size else min(slots)
+                    raise ValueError(f"{self.cls.id}: its observe() wrote slot {bad}, outside its "
+                                     f"observation_size {self.view_size}")
+                out[np.fromiter(slots.keys(), np.intp, k)] = np.fromiter(slots.values(), np.float32, k)
         else:
             keys: list = []
             vals: list = []
@@ -76,11 +99,6 @@ class Observer:
                         i = slot[key] = zlib.crc32(key.encode()) % size
                     idx.append(i)
                 out[:size] = np.bincount(idx, weights=vals, minlength=size)
-        out[self.view_size + seat] = 1.0
-        base = self.view_size + self.seats
-        for choice in pending:
-            out[base + choice] = 1.0
-        return out
 
     def slot_of(self, key: str) -> int:
         return zlib.crc32(key.encode()) % self.view_size
@@ -117,6 +135,24 @@ def _walk(node, pos: str, star: str, keys: list, vals: list) -> None:
         if star != pos:
             keys.append(f"{star}={node}")
             vals.append(1.0)
+
+
+def fields_markdown(cls, encoding) -> str:
+    """The observation's layout as a Markdown table (what docs/interop.md prints per game)."""
+    from .core import game_declaration
+
+    observer = Observer(cls, encoding, game_declaration(cls))
+    lines = ["| field | offset | size | meaning |", "| --- | --- | --- | --- |"]
+    offset = 0
+    for name, size, meaning in observer.fields():
+        lines.append(f"| `{name}` | {offset:,} | {size:,} | {meaning.replace('|', '/')} |")
+        offset += size
+    lines.append(f"| total | | {observer.size:,} | |")
+    legend = game_declaration(cls).get("observation_legend") or {}
+    if legend:
+        lines.append("")
+        lines += [f"- {title} (the order of their slots): {', '.join(values)}" for title, values in legend.items()]
+    return "\n".join(lines)
 
 
 def view_paths(view: dict) -> list[str]:

@@ -8,7 +8,8 @@
 
 Its game type: sequential; chance *sampled stochastic* (cardboard rolls dice and shuffles inside
 a move, so OpenSpiel sees no chance node: each state carries its own random stream, a clone the
-same stream); information imperfect unless the game's encoding.py says "information": "perfect";
+same stream); information perfect for a game whose only secret is its future chance (its states
+keep the engine's `determinize`, or its encoding.py says "information": "perfect"), else imperfect;
 utility identical for a co-operative game, general-sum otherwise; rewards terminal. Its actions
 are the game's choices (cardboard.interop.spec: a move with several parts is several actions by
 the same player). Utilities: "win" (+1 each winner, -1 the others; co-operative: +1 all on a win,
@@ -28,7 +29,7 @@ import numpy as np
 import pyspiel
 
 from ..engine import game_class
-from .core import Table, game_declaration, move_encoding, rewards
+from .core import Table, game_declaration, move_encoding, perfect_information, rewards
 from .observe import Observer
 
 MAX_GAME_LENGTH = 100_000
@@ -44,9 +45,8 @@ def register(game_id: str) -> str:
     if game_id in _registered:
         return _registered[game_id]
     cls = game_class(game_id)
-    declared = game_declaration(cls)
     players = cls.setups[0][0] if cls.setups else cls.min_players
-    perfect = declared.get("information") == "perfect"
+    perfect = perfect_information(cls)
     game_type = pyspiel.GameType(
         short_name=short_name(game_id),
         long_name=f"cardboard {cls.name}",
