@@ -69,7 +69,7 @@ class AbominationGame(Game):
     playing_time = "90-120 min"  # the box
     setups = (
         (2, {}),
-        (3, {"first_player": 1, "dial_scoring": "best"}),
+        (3, {"first_player": 1, "dial_scoring": "best", "cadavers": "preview"}),
         (4, {"characters": ["prisha_chatwal", "baptiste_rousseau", "lucien_marchal", "marie_freeman"]}),
     )
     # the searching agent: flat Monte Carlo over the heuristic's 6 best moves (no tree below them),
