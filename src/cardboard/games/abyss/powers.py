@@ -136,7 +136,24 @@ class PowersMixin:
         return out
 
     def _turn_powers(self) -> bool:
-        return bool(self._turn_power_choices())
+        """Whether `_turn_power_choices()` has a move, without making them (asked after every
+        action of a seat with a turn power): a Slaver with an Ally in hand, an Oracle with a
+        Council stack, an Opportunist with a Lord in the deck and one in the Court."""
+        me = self.player
+        powers = self.powers[me]
+        if TURN_POWER not in powers:
+            return False
+        used = self.used
+        for lord in powers.get("sell_ally", ()):
+            if lord not in used and self.hands[me]:
+                return True
+        for lord in powers.get("discard_council", ()):
+            if lord not in used and any(self.council):
+                return True
+        for lord in powers.get("replace_court_lord", ()):
+            if lord not in used and self.lord_deck and self.court:
+                return True
+        return False
 
     def _do_sell(self, a) -> None:
         me = self.player

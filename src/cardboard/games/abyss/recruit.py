@@ -77,10 +77,10 @@ def _pearls_needed(choice, cost: int, pearls: int) -> int:
 
 
 def _named(races, choice) -> tuple[tuple[int, int], ...]:
-    return tuple((r, v) for r, (p, _) in zip(races, choice) for v in p)
+    return tuple([(r, v) for r, (p, _) in zip(races, choice) for v in p])
 
 
-@lru_cache(maxsize=65536)  # pure: hands recur across a game and across search playouts
+@lru_cache(maxsize=16384)  # pure: hands recur across a game and across search playouts
 def payments(by_race: tuple[tuple[int, ...], ...], n_races: int, required: int, cost: int,
              pearls: int, any_races: bool) -> tuple[tuple[tuple[tuple[int, int], ...], int], ...]:
     """Every legal payment: ((race, value) pairs, pearls added).
@@ -88,13 +88,47 @@ def payments(by_race: tuple[tuple[int, ...], ...], n_races: int, required: int, 
     [AY-R-2] exactly `n_races` different races, [AY-R-3] the required race among them (unless
     any_races [AY-P-24]; required -1 = all races), [AY-R-5] pearls only for missing points,
     [AY-D-3] and no superfluous Ally (one that could leave and the payment still stand).
+
+    The combinations of parts are walked in `product`'s order, with `_pearls_needed`'s test
+    written out; for one or two races as nested loops that skip a first part whose best
+    completion, pearls added, falls short of the cost (the same payments in the same order).
     """
     out = []
     for races, parts in _race_sets(by_race, n_races, required, cost, pearls, any_races):
-        for choice in product(*parts):
-            extra = _pearls_needed(choice, cost, pearls)
-            if extra >= 0:
-                out.append((_named(races, choice), extra))
+        if len(races) == 1:
+            r = races[0]
+            for p, s in parts[0]:
+                need = cost - s
+                if need > pearls:
+                    continue
+                if need < 0:
+                    if len(p) > 1 and p[-1] <= -need:
+                        continue
+                    need = 0
+                out.append((tuple([(r, v) for v in p]), need))
+        elif len(races) == 2:
+            r1, r2 = races
+            first, second = parts
+            best = max([s for _, s in second])
+            for p1, s1 in first:
+                if s1 + best + pearls < cost:
+                    continue
+                spare1 = len(p1) > 1
+                low1 = p1[-1]
+                for p2, s2 in second:
+                    need = cost - s1 - s2
+                    if need > pearls:
+                        continue
+                    if need < 0:
+                        if (spare1 and low1 <= -need) or (len(p2) > 1 and p2[-1] <= -need):
+                            continue
+                        need = 0
+                    out.append((tuple([(r1, v) for v in p1] + [(r2, v) for v in p2]), need))
+        else:
+            for choice in product(*parts):
+                extra = _pearls_needed(choice, cost, pearls)
+                if extra >= 0:
+                    out.append((_named(races, choice), extra))
     return tuple(out)
 
 
@@ -160,7 +194,10 @@ def recruit_args(by_race: tuple[tuple[int, ...], ...], n_races: int, required: i
     worked out once for every Lord of the same races and price, not once a Lord."""
     out = []
     for pay, extra in payments(by_race, n_races, required, cost, pearls, any_races):
-        names = named(pay)
+        names = tuple(map(NAMED.__getitem__, pay))
+        if len(pay) == 1:
+            out.append((("pay", names), ("pearls", extra), ("affiliate", names[0])))
+            continue
         for kind in affiliations(pay, choose):
             out.append((("pay", names), ("pearls", extra), ("affiliate", NAMED[kind])))
     return tuple(out)
@@ -172,5 +209,5 @@ def affiliations(pay: tuple[tuple[int, int], ...], choose_any: bool) -> list[tup
     kinds = sorted(set(pay))
     if choose_any:
         return kinds
-    low = min(v for _, v in pay)
+    low = min([v for _, v in pay])
     return [k for k in kinds if k[1] == low]

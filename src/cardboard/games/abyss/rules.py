@@ -17,7 +17,7 @@ from .content import RACE_INDEX, RACES
 from .game import AbyssConfig, AbyssGame
 from .illegal import explain_illegal
 from .locations import LocationsMixin
-from .powers import PowersMixin
+from .powers import LORD_KEYS, TURN_POWER, PowersMixin
 from .recruit import NAMED, affiliations, named, recruit_args, sample_payment
 from .scoring import breakdown, totals
 
@@ -140,21 +140,28 @@ class AbyssState(PowersMixin, LocationsMixin, State):
         self.log = (self.log, event)
 
     def _resume(self) -> None:
-        """Run waiting work until a seat must decide (or the game is over)."""
+        """Run waiting work until a seat must decide (or the game is over). Every move ends here:
+        `_must_control` and `_turn_powers` are written out (a powers lookup each)."""
+        need = self.cfg.setup.keys_to_control
         while self.phase == IDLE:
+            player = self.player
+            powers = self.powers[player]
+            todo = self.todo
             # [AY-L-1] at once, even in the middle of a turn; a Lord just arrived acts first [AY-D-19]
-            if self._must_control() and not (self.todo and self.todo[0][0] in ARRIVAL):
+            if (self.keys[player] + powers[LORD_KEYS] >= need and (self.loc_deck or self.loc_open)
+                    and not (todo and todo[0][0] in ARRIVAL)):
                 self._start_control()
                 continue
-            if self.todo:
-                task, self.todo = self.todo[0], self.todo[1:]
+            if todo:
+                task = todo[0]
+                self.todo = todo[1:]
                 TASKS[task[0]](self, *task[1:])
                 continue
-            if self.acted and not self._turn_powers():
+            if self.acted and not (TURN_POWER in powers and self._turn_powers()):
                 self._end_turn()
                 continue
             self.phase = TURN
-            self.decider = self.player
+            self.decider = player
 
     def _later(self, *tasks, first: bool = False) -> None:
         self.todo = (tasks + self.todo) if first else (self.todo + tasks)
@@ -251,14 +258,21 @@ class AbyssState(PowersMixin, LocationsMixin, State):
         if got is None:
             if len(cache) >= BY_RACE_CACHE:  # bounded: a long search must not grow it forever
                 cache.clear()
+            race, value = cfg.card_race, cfg.card_value
             out = [[] for _ in RACES]
             for c in hand:
-                out[cfg.card_race[c]].append(cfg.card_value[c])
-            by_race = tuple(tuple(sorted(v, reverse=True)) for v in out)
+                out[race[c]].append(value[c])
+            totals = []
+            for v in out:
+                if v:
+                    if len(v) > 1:
+                        v.sort(reverse=True)
+                    totals.append(sum(v))
+            totals.sort(reverse=True)
             reach = [0]
-            for t in sorted((sum(v) for v in out if v), reverse=True):
+            for t in totals:
                 reach.append(reach[-1] + t)
-            got = cache[hand] = (by_race, tuple(reach))
+            got = cache[hand] = (tuple(map(tuple, out)), tuple(reach))
         return got
 
     def lords_owned(self, seat: int) -> list[int]:
@@ -366,7 +380,7 @@ class AbyssState(PowersMixin, LocationsMixin, State):
             self.phase = MONSTER
             self.decider = self.player
             return
-        self.offer = tuple(self._buyers())  # [AY-X-2]
+        self.offer = self._buyers()  # [AY-X-2]
         if self.offer:
             self.phase = OFFER
             self.decider = self.offer[0]
@@ -386,13 +400,14 @@ class AbyssState(PowersMixin, LocationsMixin, State):
         costs = self.cfg.setup.purchase_costs
         return costs[self.bought] if self.bought < len(costs) else None
 
-    def _buyers(self) -> list[int]:
-        """[AY-X-4] opponents clockwise who have not bought this turn and can pay."""
-        price = self.price()
-        if price is None:
-            return []
+    def _buyers(self) -> tuple[int, ...]:
+        """[AY-X-4] opponents clockwise who have not bought this turn and can pay [AY-D-14]."""
+        costs = self.cfg.setup.purchase_costs
+        if self.bought >= len(costs):
+            return ()
+        price = costs[self.bought]
         buyers, pearls = self.buyers, self.pearls
-        return [s for s in self.cfg.others[self.player] if not buyers >> s & 1 and pearls[s] >= price]
+        return tuple([s for s in self.cfg.others[self.player] if not buyers >> s & 1 and pearls[s] >= price])
 
     def _choices_offer(self) -> list[Action]:
         return list(self.game.pairs[OFFER])
@@ -629,56 +644,64 @@ class AbyssState(PowersMixin, LocationsMixin, State):
         counting as one option (then one of its payments, drawn without listing them), so a
         rollout does not recruit just because payments are many, nor pay for listing them.
         The two-way choices of an exploration (a third of a rollout's moves) are drawn from their
-        fixed pair, as the list would be."""
-        pair = self.game.pairs.get(self.phase)
+        fixed pair, as the list would be. The turn's options are those of `_choices_turn`, read
+        as `_can_plot`, `_request_choices` and `_turn_power_choices` read them; a Lord the hand
+        cannot pay for is skipped by `_recruit_choices`'s tests (no draw is spent on it, as
+        `sample_payment` spends none on a Lord without payments)."""
+        game = self.game
+        pair = game.pairs.get(self.phase)
         if pair is not None:
             return pair[rng.below(2)]
         if self.phase != TURN or self.acted:
             return None
         me = self.player
-        game = self.game
+        cfg = self.cfg
+        powers = self.powers[me]
+        court = self.court
         options: list = []
-        if self._can_plot():
+        if len(court) < cfg.setup.court_size and self.lord_deck and self.pearls[me] >= 1:  # _can_plot
             options.append(game.plot_move)
         if self.deck or self.discard:
             options.append(game.explore_move)
-        options += self._request_choices()
-        options += self._turn_power_choices()
+        if "request_stacks" in powers:
+            options += self._request_choices()
+        else:
+            one = game.request_one
+            options += [one[r] for r, st in enumerate(self.council) if st]
+        if TURN_POWER in powers:
+            options += self._turn_power_choices()
         if self.hands[me]:
-            options += self.court
+            options += court
         hand = None  # read only once a Lord is drawn
-        cfg = self.cfg
         while options:
             pick = options.pop(rng.below(len(options)))
-            if not isinstance(pick, int):
+            if pick.__class__ is not int:
                 return pick
             if hand is None:
-                hand = self.by_race(me)
-                held = len(hand) - hand.count(())  # races in hand
-                any_races = bool(self._active(me, "any_races"))
-                choose = bool(self._active(me, "choose_affiliate"))
-            if cfg.n_races[pick] > held:  # [AY-R-2] too few races in hand: no payment
+                hand, reach = self._hand(me)
+                held = len(reach) - 1  # races in hand
+                any_races = "any_races" in powers
+                change = self.cost_change(me)
+                have = self.pearls[me]
+                n_races, req_race, printed = cfg.n_races, cfg.req_race, cfg.cost
+            n = n_races[pick]
+            if n > held:  # [AY-R-2] too few races in hand: no payment
                 continue
-            required = cfg.req_race[pick]
+            required = req_race[pick]
             if required >= 0 and not any_races and not hand[required]:  # [AY-R-3] none of its race
                 continue
-            move = self._sample_recruit(me, pick, hand, any_races, choose, rng)
-            if move is not None:
-                return move
+            cost = printed[pick] + change
+            if cost < 0:
+                cost = 0
+            pearls = have if have < cost else cost
+            if reach[n] + pearls < cost:  # the richest races and every pearl fall short
+                continue
+            drawn = sample_payment(hand, n, required, cost, pearls, any_races, rng)
+            if drawn is not None:
+                pay, extra = drawn
+                kinds = affiliations(pay, "choose_affiliate" in powers)
+                return self._recruit_action(pick, pay, extra, kinds[rng.below(len(kinds))])
         return None  # nothing but passing: the full list says how
-
-    def _sample_recruit(self, seat: int, lord: int, hand, any_races: bool, choose: bool, rng) -> Action | None:
-        """One of `_recruits_of(...)` at random (a payment, then one of its affiliations), or
-        None if `seat` cannot pay for `lord`."""
-        cfg = self.cfg
-        cost = self.cost_for(seat, lord)
-        drawn = sample_payment(hand, cfg.n_races[lord], cfg.req_race[lord], cost,
-                               min(self.pearls[seat], cost), any_races, rng)
-        if drawn is None:
-            return None
-        pay, extra = drawn
-        kinds = affiliations(pay, choose)
-        return self._recruit_action(lord, pay, extra, kinds[rng.below(len(kinds))])
 
     def _recruit_action(self, lord: int, pay, extra: int, affiliate: tuple[int, int]) -> Action:
         """The move recruiting `lord` with `pay` ((race, value) pairs) and `extra` pearls. Recruit
@@ -691,16 +714,16 @@ class AbyssState(PowersMixin, LocationsMixin, State):
         affiliated one [AY-R-7]; the Lord is free [AY-R-8]."""
         cfg = self.cfg
         me = self.player
-        lord = cfg.lord_index[a["lord"]]
-        spent = self._spend(me, a["pay"])
-        self._pay(me, a["pearls"])
-        race, value = a["affiliate"]
+        (_, lid), (_, pay), (_, pearls), (_, (race, value)) = a.args  # as _recruit_action makes them
+        lord = cfg.lord_index[lid]
+        spent = self._spend(me, pay)
+        self._pay(me, pearls)
         race = RACE_INDEX[race]
         keep = next(c for c in spent if cfg.card_race[c] == race and cfg.card_value[c] == value)
         spent.remove(keep)
         self.affiliated = _set(self.affiliated, me, self.affiliated[me] + (keep,))
         self.discard = self.discard + tuple(spent)
-        self._say("recruit", me, lord, tuple(a["pay"]), a["pearls"], keep)
+        self._say("recruit", me, lord, tuple(pay), pearls, keep)
         self.acted = True
         self._recruited(me, lord)
         self.phase = IDLE
@@ -713,7 +736,9 @@ class AbyssState(PowersMixin, LocationsMixin, State):
 
     def _join(self, me: int, lord: int) -> None:
         """A Lord comes into play free: its power fires now [AY-R-9]; a 7th Lord ends the game [AY-E-1]."""
-        self.free = _set(self.free, me, self.free[me] + (lord,))
+        free = self._free[me] + (lord,)
+        self._free = _set(self._free, me, free)  # the `free` setter's work, for the one seat changed
+        self.powers = _set(self.powers, me, self._powers(free))
         self._later(("power", lord), first=True)
         if len(self.lords_owned(me)) >= self.cfg.setup.lords_to_end:
             self._trigger_end("seventh_lord")
