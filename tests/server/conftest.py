@@ -15,9 +15,10 @@ from cardboard.server.settings import LOOPBACK, ServerSettings  # noqa: E402
 
 def test_settings(tmp_path, **changes) -> ServerSettings:
     """The server's settings for tests: TestClient's host 'testserver' allowed, bots in threads
-    (cheap levels only: the process pool has its own test), no pause before a bot's move."""
+    (cheap levels only: the process pool has its own test), no pause before a bot's move, the
+    undo check inline (so can_undo is in the move's own message; the worker has its own test)."""
     base = {"db": str(tmp_path / "tables.sqlite"), "bot_delay": 0, "bot_pool": "thread", "bot_workers": 2,
-            "allowed_hosts": (*LOOPBACK, "testserver"), "synchronous": "NORMAL"}
+            "allowed_hosts": (*LOOPBACK, "testserver"), "synchronous": "NORMAL", "undo_check": "inline"}
     return ServerSettings(**(base | changes))
 
 

@@ -606,3 +606,39 @@ def test_2_bots_that_do_not_search_never_wait_behind_a_search():
         return await asyncio.wait_for(pool.decide(job), 5)
 
     assert "kind" in asyncio.run(main())
+
+
+def test_7_the_undo_check_runs_in_a_worker_and_the_page_hears_when_undo_is_possible(tmp_path):
+    """On a server the undo check (32 re-deals a move) is off the event loop: the move's own
+    picture says can_undo false, and a new picture at the same move says true once a worker found
+    that nothing was revealed; undo then works as before."""
+    with _app(tmp_path, undo_check="process") as c:
+        t = new_table(c, game="hideous-abomination", seats=[{"kind": "human"}, {"kind": "bot", "level": "random"}],
+                      seed=3)
+        a = join(c, t["id"], "Ana")
+        live = c.app.state.service.table(t["id"])
+        import time
+        with c.websocket_connect(f"/ws/tables/{t['id']}?token={a['token']}") as ws:
+            m = recv_state(ws)
+            for _ in range(200):
+                if m["legal"] and m["n"] > 0:  # the person's turn: give the worker a moment
+                    for _ in range(200):
+                        if live.undo_task is None or live.undo_task.done():
+                            break
+                        time.sleep(0.02)
+                    known = live.undo_known
+                    if known and known[0] == live.version and known[1] is not None:
+                        m = recv_state(ws)  # the same move, now undoable
+                        assert m["n"] == len(live.log)
+                if m["can_undo"]:
+                    break
+                if m["legal"]:
+                    before = m
+                    ws.send_json({"type": "move", "move": m["legal"][-1]["move"], "n": m["n"]})
+                m = recv_state(ws)
+            assert m["can_undo"], "no undoable move was announced"
+            ws.send_json({"type": "undo"})
+            back = recv_state(ws)
+            while back["n"] > before["n"] or back["legal"] != before["legal"]:
+                back = recv_state(ws)
+            assert back["view"] == before["view"]

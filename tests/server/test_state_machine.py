@@ -40,7 +40,8 @@ class TableMachine(RuleBasedStateMachine):
 
     # ------------------------------------------------------------- plumbing
     def _start(self) -> TableService:
-        s = ServerSettings(db=self.db, synchronous="NORMAL", bot_delay=0, bot_pool="thread", bot_workers=1)
+        s = ServerSettings(db=self.db, synchronous="NORMAL", bot_delay=0, bot_pool="thread", bot_workers=1,
+                           undo_check="inline")
         service = TableService(SQLiteStore(self.db, "NORMAL"), s)
         real = service.message
 

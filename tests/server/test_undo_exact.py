@@ -11,7 +11,7 @@ import pytest
 import cardboard
 from cardboard.engine import game_class
 from cardboard.engine.rng import derive_seed
-from cardboard.server.tables import reveals
+from cardboard.server.bots import reveals
 
 # moves played per game (a few seconds each: Abomination's re-deals are the slowest)
 MOVES = {"abomination": 56, "aberration": 50, "hideous-abomination": 50, "abyss": 70}

@@ -84,6 +84,51 @@ def _position(job: Job):
     return state
 
 
+def reveals(before, after, move: dict, seat: int, samples: int = 32, salt="undo") -> bool:
+    """Whether a move (played from `before`, giving `after`) showed `seat` anything it could not
+    have known: chance was drawn (the RNG moved: undoing would restore it, and the same move
+    would draw the same again), or one of `samples` re-deals of what `seat` cannot see, with the
+    move played in it, gives `seat` a view other than the one the real move gave it."""
+    from cardboard.engine.rng import derive_seed
+
+    if before.rng.state != after.rng.state:
+        return True
+    real = after.view(seat)
+    for i in range(samples):
+        world = before.determinize(seat, derive_seed(before.game.seed, salt, len(before), i))
+        try:
+            world.apply_json(move)
+        except Exception:  # IllegalAction (or a game failing on a re-deal it cannot play the move in)
+            return True  # the move depended on hidden cards: it showed them
+        if world.view(seat) != real:
+            return True
+    return False
+
+
+@dataclass(frozen=True)
+class UndoJob:
+    game: str
+    players: int
+    seed: int
+    options: str
+    moves: tuple[str, ...]
+    k: int      # the seat's last move
+    seat: int
+
+
+def undo_check(job: UndoJob) -> bool:
+    """(in a worker) Whether none of the moves from k on showed the seat anything."""
+    state = _position(Job(job.game, job.players, job.seed, job.options, job.moves[:job.k], "", 0))
+    for text in job.moves[job.k:]:
+        move = json.loads(text)
+        after = state.clone()
+        after.apply_json(move)
+        if reveals(state, after, move, job.seat):
+            return False
+        state = after
+    return True
+
+
 def decide(job: Job) -> dict:
     """One bot decision (runs in a worker): the chosen move's JSON."""
     from cardboard.agents import make_agent
@@ -98,21 +143,21 @@ def _warm() -> None:  # a worker imports the games once, at start
     import cardboard.agents  # noqa: F401
 
 
-_EXECUTORS: dict[tuple[str, int], Executor] = {}
+_EXECUTORS: dict[tuple[str, int, str], Executor] = {}
 _EXECUTORS_LOCK = threading.Lock()
 
 
-def executor(kind: str, workers: int) -> Executor:
-    """The process's shared pool of `workers` (created on first use)."""
+def executor(kind: str, workers: int, name: str = "bots") -> Executor:
+    """The process's shared pool `name` of `workers` (created on first use)."""
     with _EXECUTORS_LOCK:
-        pool = _EXECUTORS.get((kind, workers))
+        pool = _EXECUTORS.get((kind, workers, name))
         if pool is None:
             if kind == "process":
                 pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"),
                                            initializer=_warm)
             else:
                 pool = ThreadPoolExecutor(workers, thread_name_prefix="cardboard-bot")
-            _EXECUTORS[(kind, workers)] = pool
+            _EXECUTORS[(kind, workers, name)] = pool
         return pool
 
 
@@ -166,4 +211,4 @@ class BotPool:
         return sum(1 for _, _, f in self._waiting if not f.done())
 
 
-__all__ = ["BotPool", "Job", "check_level", "decide", "executor"]
+__all__ = ["BotPool", "Job", "UndoJob", "check_level", "decide", "executor", "reveals", "undo_check"]

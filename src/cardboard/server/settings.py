@@ -58,6 +58,9 @@ class ServerSettings(BaseModel):
     bot_pool: Literal["process", "thread"] = Field(
         "process", description="'thread' keeps bots in the server's process (tests; cheap bots only)")
     max_bot_seconds: float = Field(5.0, gt=0, le=60, description="the largest time budget a seat's level may ask")
+    undo_check: Literal["process", "inline"] = Field(
+        "process", description="where a one-person table's undo check runs: a worker process (its state "
+                               "message says can_undo a moment later) or inline on the event loop (tests)")
 
     # ---- who may talk to the server
     allowed_hosts: tuple[str, ...] = Field(LOOPBACK, description="Host header names served ('*' for any)")

@@ -23,7 +23,7 @@ import cardboard
 from cardboard.engine import ConfigError, IllegalAction, State, game_class, list_games
 from cardboard.engine.rng import derive_seed
 
-from .bots import BotPool, Job, check_level
+from .bots import BotPool, Job, UndoJob, check_level, executor, reveals, undo_check
 from .settings import ServerSettings
 from .store import SeatRecord, Store, StoreConflict, TableRecord
 
@@ -113,28 +113,12 @@ class LiveTable:
     # The undo check, kept up to date move by move instead of replaying the game per message:
     # (k, state before move k, log length checked, state after the checked moves, nothing revealed)
     undo_scan: tuple[int, State, int, State, bool] | None = None
+    undo_known: tuple[int, int | None] | None = None  # (version, undo point or None) found by a worker
+    undo_task: asyncio.Task | None = None
 
     def changed(self) -> None:
         self.version += 1
         self.cache.clear()
-
-
-def reveals(before: State, after: State, move: dict, seat: int, samples: int = 32, salt: Any = "undo") -> bool:
-    """Whether a move (played from `before`, giving `after`) showed `seat` anything it could not
-    have known: chance was drawn (the RNG moved), or one of `samples` re-deals of what `seat`
-    cannot see, with the move played in it, gives `seat` a view other than the real one."""
-    if before.rng.state != after.rng.state:
-        return True
-    real = after.view(seat)
-    for i in range(samples):
-        world = before.determinize(seat, derive_seed(before.game.seed, salt, len(before), i))
-        try:
-            world.apply_json(move)
-        except Exception:  # IllegalAction (or a game failing on a re-deal it cannot play the move in)
-            return True  # the move depended on hidden cards: it showed them
-        if world.view(seat) != real:
-            return True
-    return False
 
 
 class TableService:
@@ -274,7 +258,8 @@ class TableService:
             idle = now - live.used >= self.settings.idle_table_seconds
             if not over and not idle:
                 break
-            busy = live.subscribers or live.lock.locked() or (live.bot_task is not None and not live.bot_task.done())
+            busy = live.subscribers or live.lock.locked() or any(
+                t is not None and not t.done() for t in (live.bot_task, live.undo_task))
             if not busy:
                 del self.live[tid]
                 gone += 1
@@ -484,19 +469,33 @@ class TableService:
             live.rec.status = status
         live.changed()
 
-    def undo_point(self, live: LiveTable, seat: int | None) -> int | None:
-        """[server] Undo is for a table with no other human seat: it takes back this seat's last
-        move and the bots' moves after it, unless any of them showed the seat something new
-        (chance drawn, a reveal, a card drawn). Returns the log length to go back to, or None."""
+    def _undo_candidate(self, live: LiveTable, seat: int | None) -> int | None:
+        """The log length an undo would go back to, before asking whether anything was revealed:
+        this seat's last move, at a running table with no other human seat."""
         rec = live.rec
-        if seat is None or live.state.is_terminal():
+        if seat is None or live.state.is_terminal() or rec.status != "running":
             return None
         if any(s.kind == "human" and i != seat for i, s in enumerate(rec.seats)):
             return None
-        mine = [i for i, e in enumerate(live.log) if e["seat"] == seat]
-        if not mine:
+        for i in range(len(live.log) - 1, -1, -1):
+            if live.log[i]["seat"] == seat:
+                return i
+        return None
+
+    def undo_point(self, live: LiveTable, seat: int | None, compute: bool = True) -> int | None:
+        """[server] Undo is for a table with no other human seat: it takes back this seat's last
+        move and the bots' moves after it, unless any of them showed the seat something new
+        (chance drawn, a reveal, a card drawn: see `reveals`). Returns the log length to go back
+        to, or None. With `compute` False, only what a worker already found for this version
+        (the state messages' `can_undo`, off the event loop); with True, checked here if need be."""
+        k = self._undo_candidate(live, seat)
+        if k is None:
             return None
-        k = mine[-1]
+        known = live.undo_known
+        if known is not None and known[0] == live.version:
+            return known[1]
+        if not compute:
+            return None
         scan = live.undo_scan
         if scan is None or scan[0] != k:  # after a restart or an undo: rebuild from the log
             before = live.state.game.replay([e["move"] for e in live.log[:k]])
@@ -513,23 +512,61 @@ class TableService:
         live.undo_scan = (k, before, len(live.log), state, ok)
         return k if ok else None
 
+    def _check_undo_soon(self, live: LiveTable) -> None:
+        """At a table of one person, find off the event loop whether their last move can be undone;
+        when it can, their sockets get a new picture saying so."""
+        if self.settings.undo_check != "process" or (live.undo_task is not None and not live.undo_task.done()):
+            return
+        humans = [i for i, s in enumerate(live.rec.seats) if s.kind == "human"]
+        if len(humans) != 1 or self._undo_candidate(live, humans[0]) is None:
+            return
+        known = live.undo_known
+        if known is not None and known[0] == live.version:
+            return
+        live.undo_task = asyncio.get_running_loop().create_task(self._undo_check(live, humans[0]))
+
+    async def _undo_check(self, live: LiveTable, seat: int) -> None:
+        rec = live.rec
+        try:
+            while True:
+                version = live.version
+                k = self._undo_candidate(live, seat)
+                if k is None:
+                    return
+                job = UndoJob(rec.game, rec.players, rec.seed, json.dumps(rec.options, sort_keys=True),
+                              tuple(live.texts), k, seat)
+                ok = await asyncio.get_running_loop().run_in_executor(executor("process", 1, "undo"), undo_check, job)
+                if live.version != version:
+                    continue  # the table moved on meanwhile: check the new position
+                live.undo_known = (version, k if ok else None)
+                if ok:
+                    live.cache.pop(seat, None)
+                    for sub in live.subscribers:
+                        if sub.seat == seat and not sub.dropped:
+                            sub.push(self.text(live, seat), state=True)
+                return
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:
+            log.error("table %s: the undo check failed (%s: %s)", rec.id, type(exc).__name__, exc)
+
     async def undo(self, table_id: str, token: str | None) -> None:
         live = self.table(table_id)
         async with live.lock:
             seat = self.seat_of(live.rec, token)
-            if seat is not None and live.rec.status != "running":
-                k = None
-            else:
-                k = self.undo_point(live, seat)
+            k = self.undo_point(live, seat)
             if k is None:
                 raise TableError("no_undo", "nothing to undo: only your own last move (and the bots' after it), "
                                             "at a table without other people, before anything was revealed", 409)
-            before = live.undo_scan[1]  # the state before move k, never changed since
+            scan = live.undo_scan
+            # the state before move k, never changed since (or, after a restart, rebuilt)
+            before = scan[1] if scan is not None and scan[0] == k else \
+                live.state.game.replay([e["move"] for e in live.log[:k]])
             await self._write(self.store.truncate, live.rec.id, k)
             del live.log[k:]
             del live.texts[k:]
             live.state = before
-            live.undo_scan = None
+            live.undo_scan = live.undo_known = None
             live.changed()
         self._changed(live)
 
@@ -597,6 +634,7 @@ class TableService:
                         continue
                 failures = 0
                 self._broadcast(live)
+                self._check_undo_soon(live)
         except asyncio.CancelledError:
             raise
         except Exception as exc:  # never leaves the table hung without a word
@@ -649,8 +687,7 @@ class TableService:
             "view": state.view(seat), "to_move": state.current_player,
             "legal": [{"move": a.to_json(), "label": str(a), "kind": a.kind} for a in state.legal_actions()]
             if deciding else [],
-            "can_undo": (live.rec.status == "running" and self.undo_point(live, seat) is not None)
-            if seat is not None else False,
+            "can_undo": self.undo_point(live, seat, compute=self.settings.undo_check == "inline") is not None,
             "last": self._last_move(live),
         }
         if over:
@@ -677,6 +714,7 @@ class TableService:
     def _changed(self, live: LiveTable) -> None:
         self._broadcast(live)
         self._kick_bots(live)
+        self._check_undo_soon(live)
 
     # ------------------------------------------------------------------ replay
     def replay(self, table_id: str) -> dict:
@@ -697,7 +735,8 @@ class TableService:
         return {"table": self.summary(live.rec), "steps": steps, "result": result}
 
     async def close(self) -> None:
-        tasks = [t for t in [self._sweeper, *(live.bot_task for live in self.live.values())] if t is not None]
+        tasks = [t for t in [self._sweeper, *(live.bot_task for live in self.live.values()),
+                             *(live.undo_task for live in self.live.values())] if t is not None]
         for t in tasks:
             t.cancel()
         for t in tasks:
