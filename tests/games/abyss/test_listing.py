@@ -64,15 +64,11 @@ def _listed_recruits(s):
     return [(a["lord"], a["pay"], a["pearls"], a["affiliate"]) for a in legal if a.kind == "recruit"]
 
 
-def test_recruits_match_a_reference_listing_on_random_positions():
-    """Every turn position of random 2-, 3- and 4-player games (about 2,000 of them, 700 with a recruit; with Lords of
-    every power in play: the Diplomat, the Master of Magic, the cost changers) lists the recruits
-    the rules give, in the reference's order; positions are listed both fresh and again from a
-    clone, so the caches' hits are checked as well as their misses."""
+def _compare_on_random_games(games, options=None):
     positions = with_recruits = 0
-    for players, seeds in ((2, range(12)), (3, range(6)), (4, range(8))):
+    for players, seeds in games:
         for seed in seeds:
-            game = cardboard.load_game("abyss", players=players, seed=1000 + seed)
+            game = cardboard.load_game("abyss", players=players, seed=1000 + seed, options=options)
             s = game.new_initial_state()
             rng = Rng(seed)
             while not s.is_terminal():
@@ -80,11 +76,38 @@ def test_recruits_match_a_reference_listing_on_random_positions():
                     want = reference_recruits(s)
                     assert _listed_recruits(s) == want, (players, seed, len(s.history))
                     assert _listed_recruits(s.clone()) == want
+                    for v in s.by_race(s.player):
+                        assert list(v) == sorted(v, reverse=True)
                     positions += 1
                     with_recruits += bool(want)
                 legal = s.legal_actions()
                 s.apply(legal[rng.below(len(legal))])
+    return positions, with_recruits
+
+
+def test_recruits_match_a_reference_listing_on_random_positions():
+    """Every turn position of random 2-, 3- and 4-player games (about 2,000 of them, 700 with a recruit; with Lords of
+    every power in play: the Diplomat, the Master of Magic, the cost changers) lists the recruits
+    the rules give, in the reference's order; positions are listed both fresh and again from a
+    clone, so the caches' hits are checked as well as their misses."""
+    positions, with_recruits = _compare_on_random_games(((2, range(12)), (3, range(6)), (4, range(8))))
     assert positions > 2000 and with_recruits > 300
+
+
+def test_recruits_match_the_reference_with_values_listed_lowest_first(tmp_path):
+    """A content file may list an Ally race's values in any order: a hand's values by race
+    (`by_race`) are still highest first, and the recruits are listed as the reference lists them."""
+    from cardboard.games.abyss.content import DEFAULT_CONTENT
+
+    text = DEFAULT_CONTENT.read_text()
+    printed = "ally_values = [5, 4, 4, 3, 3, 3, 2, 2, 2, 1, 1, 1, 1]"
+    assert printed in text
+    path = tmp_path / "ascending.toml"
+    path.write_text(text.replace(printed, "ally_values = [1, 1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 5]"))
+    game = cardboard.load_game("abyss", players=2, seed=1, options={"content": str(path)})
+    assert not game.cfg.values_descending
+    positions, with_recruits = _compare_on_random_games(((2, range(3)),), {"content": str(path)})
+    assert positions > 150 and with_recruits > 30
 
 
 def _digest(players, games, seed):

@@ -31,7 +31,8 @@ class AbyssConfig:
                  "lords", "lord_index", "guild", "req_race", "cost", "n_races", "ip", "lkeys",
                  "printed_keys", "tower_keyed",
                  "pkind", "pamount", "locations", "loc_index", "token_values", "threat",
-                 "first_player", "powers_cache", "guild_ids", "others", "by_race_cache")
+                 "first_player", "powers_cache", "guild_ids", "others", "by_race_cache",
+                 "values_descending")
 
 
 class AbyssGame(Game):
@@ -66,6 +67,9 @@ class AbyssGame(Game):
         cfg.n_cards = cfg.n_allies + setup.monsters
         cfg.card_race = tuple(r for r in range(len(RACES)) for _ in values) + (-1,) * setup.monsters
         cfg.card_value = tuple(v for _ in RACES for v in values) + (0,) * setup.monsters
+        # Ally ids run race by race in the content's order of values: a sorted hand lists each
+        # race's values highest first when the content does (the printed cards do)
+        cfg.values_descending = list(values) == sorted(values, reverse=True)
         cfg.lords = content.lords
         cfg.lord_index = {lord.id: i for i, lord in enumerate(content.lords)}
         cfg.guild_ids = tuple(lord.guild for lord in content.lords)

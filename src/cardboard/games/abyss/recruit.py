@@ -35,20 +35,29 @@ def _useful_parts(values: tuple[int, ...], floor: int) -> tuple[tuple[tuple[int,
     return tuple((p, s) for p, s in race_parts(values) if len(p) == 1 or s - p[-1] < floor)
 
 
-def _race_sets(by_race, n_races: int, required: int, cost: int, pearls: int, any_races: bool) -> list:
+def _race_sets(by_race, n_races: int, required: int, cost: int, pearls: int, any_races: bool,
+               present=None, totals=None) -> list:
     """(races, their useful parts) for every set of `n_races` races in hand that can pay:
     [AY-R-2] exactly that many races, [AY-R-3] the required one among them (unless any_races
     [AY-P-24]; required -1: none, the Lord takes every race). A set whose Allies all together,
     with the pearls, fall short of the cost has no payment; any other has one (add its Allies
-    until the cost is covered, then drop the spare ones), so the sets kept are never empty."""
-    present = [r for r, vals in enumerate(by_race) if vals]
+    until the cost is covered, then drop the spare ones), so the sets kept are never empty.
+    `present` (the races in hand) and `totals` (each race's sum) may be given: a rollout has
+    them from the hand's cache."""
+    if present is None:
+        present = [r for r, vals in enumerate(by_race) if vals]
     if len(present) < n_races:
         return []
     must = None if any_races or required < 0 else required
     if must is not None and must not in present:
         return []
+    if totals is None:
+        totals = [sum(values) for values in by_race]
+    if n_races == 1:  # the commonest Lord: one race, no combinations to walk
+        if must is not None:
+            return [((must,), [_useful_parts(by_race[must], cost)])] if totals[must] + pearls >= cost else []
+        return [((r,), [_useful_parts(by_race[r], cost)]) for r in present if totals[r] + pearls >= cost]
     floor = cost - (n_races - 1)
-    totals = [sum(values) for values in by_race]
     out = []
     for races in combinations(present, n_races):
         if must is not None and must not in races:
@@ -140,16 +149,33 @@ DRAWS_PER_COMBINATION = 0.5
 
 
 def sample_payment(by_race: tuple[tuple[int, ...], ...], n_races: int, required: int, cost: int,
-                   pearls: int, any_races: bool, rng) -> tuple[tuple[tuple[int, int], ...], int] | None:
+                   pearls: int, any_races: bool, rng, present=None,
+                   totals=None) -> tuple[tuple[tuple[int, int], ...], int] | None:
     """One of `payments(...)` drawn at random, each equally likely, without listing them; None
     when there is none. A rollout meets a new hand at nearly every recruit, so listing every
     payment of the Lord it draws (and building their moves) was its main cost: instead it draws
     a race set and a part of each race, and keeps the first draw that pays (one in two or three
     in random games); after many misses (see DRAWS) it lists them after all. Either way each
-    payment is equally likely."""
-    sets = _race_sets(by_race, n_races, required, cost, pearls, any_races)
+    payment is equally likely. `present` and `totals`: as `_race_sets` takes them."""
+    sets = _race_sets(by_race, n_races, required, cost, pearls, any_races, present, totals)
     if not sets:
         return None
+    if n_races == 1 and len(sets) == 1:  # one race: a draw is a part
+        (races, (options,)), = sets
+        r = races[0]
+        size = len(options)
+        for _ in range(max(DRAWS, int(size * DRAWS_PER_COMBINATION))):
+            p, s = options[rng.below(size)]
+            need = cost - s
+            if need > pearls:
+                continue
+            if need < 0:
+                if len(p) > 1 and p[-1] <= -need:
+                    continue
+                need = 0
+            return tuple([(r, v) for v in p]), need
+        listed = payments(by_race, n_races, required, cost, pearls, any_races)
+        return listed[rng.below(len(listed))]
     sizes = [prod(map(len, parts)) for _, parts in sets]
     total = sum(sizes)
     for _ in range(max(DRAWS, int(total * DRAWS_PER_COMBINATION))):

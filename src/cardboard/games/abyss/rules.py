@@ -248,9 +248,10 @@ class AbyssState(PowersMixin, LocationsMixin, State):
         return self._hand(seat)[0]
 
     def _hand(self, seat: int):
-        """(by_race(seat), reach): reach[n] is what the hand's n richest races add up to, for n
-        from 0 to the number of races in hand (a Lord of n races costing more than that, pearls
-        added, cannot be paid)."""
+        """(by_race, reach, present, totals) of `seat`'s hand: by_race(seat); reach[n], what the
+        hand's n richest races add up to, for n from 0 to the number of races in hand (a Lord of
+        n races costing more than that, pearls added, cannot be paid); the races in hand; each
+        race's sum. Cached by hand."""
         cfg = self.cfg
         hand = self.hands[seat]
         cache = cfg.by_race_cache
@@ -260,19 +261,18 @@ class AbyssState(PowersMixin, LocationsMixin, State):
                 cache.clear()
             race, value = cfg.card_race, cfg.card_value
             out = [[] for _ in RACES]
-            for c in hand:
+            for c in hand:  # a hand is sorted: each race's values come highest first
                 out[race[c]].append(value[c])
-            totals = []
-            for v in out:
-                if v:
-                    if len(v) > 1:
-                        v.sort(reverse=True)
-                    totals.append(sum(v))
-            totals.sort(reverse=True)
+            if not cfg.values_descending:  # unless the content lists them otherwise
+                for values in out:
+                    values.sort(reverse=True)
+            present = [r for r, values in enumerate(out) if values]
+            totals = list(map(sum, out))
             reach = [0]
-            for t in totals:
+            for t in sorted([totals[r] for r in present], reverse=True):
                 reach.append(reach[-1] + t)
-            got = cache[hand] = (tuple(map(tuple, out)), tuple(reach))
+            by_race = map(tuple, out)
+            got = cache[hand] = (tuple(by_race), tuple(reach), tuple(present), tuple(totals))
         return got
 
     def lords_owned(self, seat: int) -> list[int]:
@@ -597,7 +597,7 @@ class AbyssState(PowersMixin, LocationsMixin, State):
         races [AY-R-2], none of its race [AY-R-3], or its richest races and every pearl short of
         the cost) is skipped before its payments are sought: most Lords, most of the time."""
         cfg = self.cfg
-        hand, reach = self._hand(seat)
+        hand, reach, _, _ = self._hand(seat)
         held = len(reach) - 1
         if not held:
             return []
@@ -678,7 +678,7 @@ class AbyssState(PowersMixin, LocationsMixin, State):
             if pick.__class__ is not int:
                 return pick
             if hand is None:
-                hand, reach = self._hand(me)
+                hand, reach, present, totals = self._hand(me)
                 held = len(reach) - 1  # races in hand
                 any_races = "any_races" in powers
                 change = self.cost_change(me)
@@ -696,7 +696,7 @@ class AbyssState(PowersMixin, LocationsMixin, State):
             pearls = have if have < cost else cost
             if reach[n] + pearls < cost:  # the richest races and every pearl fall short
                 continue
-            drawn = sample_payment(hand, n, required, cost, pearls, any_races, rng)
+            drawn = sample_payment(hand, n, required, cost, pearls, any_races, rng, present, totals)
             if drawn is not None:
                 pay, extra = drawn
                 kinds = affiliations(pay, "choose_affiliate" in powers)
