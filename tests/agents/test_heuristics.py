@@ -264,8 +264,9 @@ def test_ha_reads_only_what_the_view_shows():
             assert entry["bolts"] == [[list(a), list(b)] for a, b in sorted(state.bolts[s])]
         assert [c["id"] for c in view["awards_revealed"]] == [cfg.award_ids[i] for i in state.awards]
         assert view["awards_left"] == len(state.awards_deck)
+        dug = None if state.dig is None else state.dig[0]  # a pile being dug shows no top
         assert [(p["size"], p["top"]["id"] if p["top"] else None) for p in view["buffet"]] == [
-            (len(p), cfg.tiles[p[-1]].id if p else None) for p in state.buffet]
+            (len(p), cfg.tiles[p[-1]].id if p and i != dug else None) for i, p in enumerate(state.buffet)]
         assert view["turn_player"] == state.player
         state.apply(bots[seat].choose(state))
 

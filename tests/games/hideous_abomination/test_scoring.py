@@ -101,3 +101,16 @@ def test_every_card_measure():
 def S_open(s, seat):
     from cardboard.games.hideous_abomination.slab import open_loose_ends
     return open_loose_ends(s.slabs[seat])
+
+
+def test_scores_are_whole_numbers_as_ints():
+    """Every score is whole points: scores() and outcome() give ints (floats before)."""
+    import random
+
+    for players, options in ((2, {}), (3, {"variant": "ages_6_7"})):
+        _, s = make(players, seed=21, **options)
+        r = random.Random(4)
+        while not s.is_terminal():
+            s.apply(r.choice(s.legal_actions()))
+        scores, _ = s.outcome()
+        assert all(type(x) is int for x in s.scores() + scores), (s.scores(), scores)

@@ -10,8 +10,14 @@ counts, open loose ends, size, bolts) and the score cards:
   deck count at a fraction, since some will be revealed;
 * loose ends: once the game can end (Awards revealed > players, or one reveal away) an agent
   that would be on top after "Done!" closes its loose ends and finishes; one that is behind
-  does not hurry, and plays hubs (nexus, crotch) on a leader close to completing when it
-  cannot play on its own;
+  does not hurry;
+* a tile may go on any abomination: every play is valued as the change it makes (its own
+  abomination's worth, or what it does to an opponent, less what the tile would have been
+  worth to keep). So it blocks: hubs (nexus, crotch) and loose ends on a leader who is close
+  to completing, most of all one who could finish on their next turn; it never closes a
+  leader's last loose ends unless that ends the game with itself on top; and it lends a hand
+  where that pays: a tile that does nothing for itself goes where it helps the leader least,
+  rather than spoiling its own abomination;
 * steals take from the leader what hurts the leader most (tiles of the leader's dominant
   colour, tiles that keep a card) and what helps itself; bolts protect its most valuable tiles,
   off the torso seams when it can; discards are the tiles it can use least, dropped on the pile
@@ -48,6 +54,9 @@ FINISH = 30.0  # ending the game on top (or not)
 AWARD_LEAD = 1.0  # revealing an Award brings the end nearer: good for the leader
 FIT = 0.4  # a tile in hand that fits one's own abomination now
 HUB_KEEP = 0.3  # a hub in hand, to dump on a leader who is close to finishing
+KEEP = 0.5  # share of a tile's worth in hand spent by playing it on another's abomination
+BLOCK = 0.5  # share of the game's end (FINISH) that one turn's change to a finisher's odds is worth
+P_FINISH = (1.0, 0.8, 0.15, 0.03)  # chance to finish next turn with 0, 1, 2, 3 open loose ends
 
 _CACHE_LIMIT = 5_000  # abomination summaries kept
 _CTX_LIMIT = 1_000  # decision contexts kept
@@ -440,6 +449,21 @@ class _Ctx:
             w *= 0.3
         return w * self.weight[s]
 
+    def block_value(self, s: int, L_after: int) -> float:
+        """Changing an opponent's open loose ends from L to L_after: near the end, more loose
+        ends keep a threatening opponent from finishing; one who could close the rest with a
+        tile or two next turn is to be stopped most."""
+        L = self.seats[s].L
+        threat = self.opponent_threat(s)
+        if not threat:
+            return 0.0
+        v = threat * OPP_L * (L_after - L)
+        if self.can_end and L < len(P_FINISH) and self.finish_value(s, 0.0) < 0:
+            # they could finish next turn and end the game with me not on top
+            after = P_FINISH[L_after] if L_after < len(P_FINISH) else 0.0
+            v += BLOCK * FINISH * (P_FINISH[L] - after)
+        return v
+
     def finish_value(self, s: int, tile_gain: float) -> float:
         """Ending the game by completing seat s's abomination (s gets Done!)."""
         if not self.standard:
@@ -587,7 +611,7 @@ class HAHeuristic(ValuedHeuristic):
         loss, L_after = ctx.remove_delta(seat, cell)
         v = -ctx.weight[seat] * (loss - BOLT_GIFT)
         v += STEAL_GAIN * ctx.tile_value(ctx.me, t)
-        v += ctx.opponent_threat(seat) * OPP_L * (L_after - ctx.seats[seat].L)
+        v += ctx.block_value(seat, L_after) if L_after else 0.0
         return v
 
     def _steal(self, state, ctx, legal) -> list[float]:
@@ -640,9 +664,9 @@ class HAHeuristic(ValuedHeuristic):
             if L_after == 0:
                 v = ctx.finish_value(s, gain)
             elif s == me:
-                v = gain - ctx.wl * L_after
-            else:
-                v = -ctx.weight[s] * gain + ctx.opponent_threat(s) * OPP_L * (L_after - seat.L)
+                v = gain - ctx.wl * (L_after - seat.L)
+            else:  # [HA-P-1] on another's: what it does to them, and the tile given away
+                v = -ctx.weight[s] * gain + ctx.block_value(s, L_after) - KEEP * max(0.0, ctx.keep_value(t))
             values.append(v)
         return values
 
