@@ -66,6 +66,23 @@ def _set(tup: tuple, i: int, value) -> tuple:
 
 
 PLAY_DRAWS = 32  # missed draws before a rollout's play comes from the full list
+_OPEN: dict = {}  # (id(slab), seat) -> (slab, [(seat, cell, need, open loose ends)]): slabs never change
+_OPEN_LIMIT = 4_096
+
+
+def _open_spots(slab: dict, seat: int) -> list:
+    """A slab's open cells with what each needs and the slab's open loose ends, kept while the
+    slab lives (a rollout's plays look at every abomination; a turn changes one or two)."""
+    key = (id(slab), seat)
+    hit = _OPEN.get(key)
+    if hit is not None and hit[0] is slab:
+        return hit[1]
+    if len(_OPEN) > _OPEN_LIMIT:
+        _OPEN.clear()
+    before = S.open_loose_ends(slab)
+    spots = [(seat, cell, need, before) for cell, need in S.open_cells(slab).items()]
+    _OPEN[key] = (slab, spots)
+    return spots
 
 
 def _is_play(mask: int, need: tuple[int, int], loose_before: int, may_complete: bool) -> bool:
@@ -461,9 +478,7 @@ class HAState(State):
             return None
         cells = []
         for seat in self._play_seats():
-            slab = self.slabs[seat]
-            before = S.open_loose_ends(slab)
-            cells += [(seat, cell, need, before) for cell, need in S.open_cells(slab).items()]
+            cells += _open_spots(self.slabs[seat], seat)
         if not cells:
             return None
         may_complete = self._may_complete()
