@@ -55,6 +55,8 @@ def test_every_legal_move_is_one_sequence_of_choices_and_choosing_it_plays_it(ga
     for state in _random_positions(game_id, per_game=150 if game_id != "pig" else 60):
         legal = state.legal_actions()
         seqs = [encoding.choices(a) for a in legal]
+        # the fast path (from the Action's arguments) agrees with the JSON one
+        assert seqs == [encoding.encode_json(a.to_json()) for a in legal]
         assert len(set(seqs)) == len(seqs), f"two legal moves share a sequence of choices in {game_id}"
         assert all(0 < s[0] < encoding.size and all(0 < c < encoding.size for c in s) for s in seqs)
         # one move, picked at random, chosen through the masks

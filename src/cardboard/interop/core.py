@@ -10,6 +10,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
+import numpy as np
+
 from ..engine import ConfigError, State, game_class, load_game
 from .spec import DONE, EncodingError, MoveEncoding, explore
 
@@ -85,7 +87,7 @@ class Table:
     when it is complete), `pending` is the choices made so far towards the current move.
     """
 
-    __slots__ = ("game", "state", "encoding", "pending", "_moves", "_options", "_legal")
+    __slots__ = ("game", "state", "encoding", "pending", "_moves", "_options", "_legal", "_mask")
 
     def __init__(self, game_id: str, players: int | None = None, seed: int | None = None,
                  options: dict | None = None, state: State | None = None):
@@ -102,7 +104,8 @@ class Table:
         self.pending: tuple[int, ...] = ()
         self._moves = None    # [(action, choices)] consistent with `pending`
         self._options = None  # choice -> [(action, choices)] among them
-        self._legal = None
+        self._legal = None    # sorted(_options): built once per decision, like the mask
+        self._mask = None
 
     def clone(self) -> "Table":
         new = Table.__new__(Table)
@@ -113,6 +116,7 @@ class Table:
         new._moves = self._moves
         new._options = self._options
         new._legal = self._legal
+        new._mask = self._mask
         return new
 
     def __deepcopy__(self, memo) -> "Table":
@@ -128,30 +132,58 @@ class Table:
     def _candidates(self):
         if self._moves is None:
             choices = self.encoding.choices
-            self._moves = [(a, choices(a)) for a in self.state.legal_actions()]
+            moves = [(a, choices(a)) for a in self.state.legal_actions()]
+            if self.pending:  # a re-dealt state (replace_state) in the middle of a move
+                k = len(self.pending)
+                moves = [pair for pair in moves if pair[1][:k] == self.pending]
+            self._moves = moves
         return self._moves
 
+    def replace_state(self, state: State) -> None:
+        """Put another state (a re-deal of this one) under the table, keeping the choices made."""
+        self.state = state
+        self._moves = self._options = self._legal = self._mask = None
+
     def _group(self) -> dict[int, list]:
-        """The next choices, each with the moves it keeps open (DONE: the move that ends here)."""
+        """The next choices, each with the moves it keeps open (DONE: the move that ends here).
+        A new decision groups the legal moves (actions) by their first choice alone; once a move
+        is under way, its candidates are (action, choices) pairs."""
         if self._options is None:
-            k = len(self.pending)
             options: dict[int, list] = {}
-            for pair in self._candidates():
-                seq = pair[1]
-                options.setdefault(seq[k] if len(seq) > k else DONE, []).append(pair)
+            if not self.pending:
+                head = self.encoding.head_choice
+                for action in self.state.legal_actions():
+                    options.setdefault(head(action), []).append(action)
+            else:
+                k = len(self.pending)
+                for pair in self._candidates():
+                    seq = pair[1]
+                    options.setdefault(seq[k] if len(seq) > k else DONE, []).append(pair)
             self._options = options
         return self._options
 
     def choices(self) -> list[int]:
-        """The legal choices now, in increasing order (empty at the end of the game)."""
+        """The legal choices now, in increasing order (empty at the end of the game); built once
+        per decision."""
         if self._legal is None:
-            if self.state.is_terminal():
-                self._legal = []
-            elif not self.pending:
-                self._legal = sorted({seq[0] for _, seq in self._candidates()})
-            else:
-                self._legal = sorted(self._group())
+            self._legal = [] if self.state.is_terminal() else sorted(self._group())
         return self._legal
+
+    def is_legal(self, choice) -> bool:
+        """Whether `choice` may be taken now (a dict look-up, no list built)."""
+        return not self.state.is_terminal() and choice in self._group()
+
+    def mask(self) -> np.ndarray:
+        """The legal choices now as a read-only int8 vector over the table (1 = legal), built once
+        per decision and shared: copy it before writing to it."""
+        if self._mask is None:
+            raw = bytearray(self.encoding.size)   # set byte by byte: cheaper than numpy for a few choices
+            for choice in self.choices():
+                raw[choice] = 1
+            mask = np.frombuffer(raw, np.int8)
+            mask.flags.writeable = False
+            self._mask = mask
+        return self._mask
 
     def choose(self, choice: int) -> bool:
         """Take one choice; True if it completed a move (which is then played)."""
@@ -162,6 +194,12 @@ class Table:
         if moves is None:
             raise ConfigError(f"choice {choice} ({self._describe(choice)}) is not legal now; "
                               f"legal choices: {self.choices()}")
+        if not self.pending:  # a new decision: its groups hold actions; a single one is the move
+            if len(moves) == 1:
+                self._play(moves[0])
+                return True
+            encode = self.encoding.choices
+            moves = [(a, encode(a)) for a in moves]
         k = len(self.pending) + 1
         while True:
             if choice == DONE or len(moves) == 1:
@@ -177,7 +215,7 @@ class Table:
             if len(nxt) > 1:
                 self._moves = moves
                 self._options = nxt
-                self._legal = None
+                self._legal = self._mask = None
                 return False
             (choice, moves), = nxt.items()
             k += 1
@@ -185,7 +223,7 @@ class Table:
     def _play(self, action) -> None:
         self.state.apply_trusted(action)
         self.pending = ()
-        self._moves = self._options = self._legal = None
+        self._moves = self._options = self._legal = self._mask = None
 
     def _describe(self, choice: Any) -> str:
         if isinstance(choice, int) and 0 <= choice < self.encoding.size:
@@ -197,7 +235,7 @@ class Table:
         if self.pending:
             raise ConfigError("a move is half chosen: finish it before playing another")
         self.state.apply(action)
-        self._moves = self._options = self._legal = None
+        self._moves = self._options = self._legal = self._mask = None
 
     def rewards(self, kind: str) -> list[float]:
         return rewards(self.state, kind)

@@ -59,6 +59,8 @@ class CardboardEnv(gym.Env):
         self.render_mode = render_mode
         self.encoding = move_encoding(cls)
         self.observer = Observer(cls, self.encoding, game_declaration(cls))
+        self._no_choice = np.zeros(self.encoding.size, np.int8)
+        self._no_choice.flags.writeable = False
         self.observation_space = spaces.Box(-np.inf, np.inf, (self.observer.size,), np.float32)
         self.action_space = spaces.Discrete(self.encoding.size)
         self.table: Table | None = None
@@ -73,14 +75,14 @@ class CardboardEnv(gym.Env):
             table.apply_move(self._agents[seat].choose(state))
 
     def action_masks(self) -> np.ndarray:
-        mask = np.zeros(self.encoding.size, np.int8)
-        if self.table is not None and not self.table.state.is_terminal():
-            mask[self.table.choices()] = 1
-        return mask
+        """The legal choices (int8, a fresh copy: Gymnasium's users keep what they are given)."""
+        if self.table is None:
+            return self._no_choice.copy()
+        return self.table.mask().copy()
 
     def _observation(self) -> np.ndarray:
         table = self.table
-        return self.observer.observe(table.state.view(self.seat), self.seat, table.pending)
+        return self.observer.observe_state(table.state, self.seat, table.pending)
 
     def reset(self, *, seed: int | None = None, options: dict | None = None):
         super().reset(seed=seed)
@@ -98,7 +100,7 @@ class CardboardEnv(gym.Env):
         if table.state.is_terminal():
             raise RuntimeError("the game is over: call reset()")
         choice = int(action)
-        if choice not in table.choices():
+        if not table.is_legal(choice):
             info = {"action_mask": self.action_masks(), "illegal": True}
             return self._observation(), self.illegal_reward, False, False, info
         if table.choose(choice):

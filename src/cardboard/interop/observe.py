@@ -43,6 +43,7 @@ class Observer:
         self.seats = cls.max_players
         self.size = self.view_size + self.seats + encoding.size
         self._slots: dict[str, int] = {}
+        self._last: dict = {}   # seat -> (state, its length, view block): the view block of the state last seen
 
     def fields(self) -> list[tuple[str, int, str]]:
         """(name, size, meaning) of each block, in order."""
@@ -59,6 +60,26 @@ class Observer:
         else:
             out.fill(0.0)
         self.write_view(view, seat, out)
+        self.write_seat(seat, pending, out)
+        return out
+
+    def observe_state(self, state, seat: int, pending: tuple[int, ...] = (),
+                      out: np.ndarray | None = None) -> np.ndarray:
+        """`observe(state.view(seat), ...)`, the view block kept while the state is unchanged (the
+        same object with the same number of moves): a many-part move's sub-choices, or several
+        looks at one position, build the view and its features once."""
+        last = self._last.get(seat)
+        if last is not None and last[0] is state and last[1] == len(state):
+            block = last[2]
+        else:
+            block = np.zeros(self.view_size, np.float32)
+            self.write_view(state.view(seat), seat, block)
+            self._last[seat] = (state, len(state), block)
+        if out is None:
+            out = np.zeros(self.size, np.float32)
+        else:
+            out[self.view_size:] = 0.0
+        out[:self.view_size] = block
         self.write_seat(seat, pending, out)
         return out
 

@@ -190,7 +190,7 @@ class CardboardState(pyspiel.State):
         """A state the player cannot tell from this one: what it cannot see re-dealt."""
         seed = int(probability_sampler() * 2**31) if callable(probability_sampler) else 0
         table = self.table.clone()
-        table.state = self.table.state.determinize(player_id, seed)
+        table.replace_state(self.table.state.determinize(player_id, seed))
         new = self.clone()  # the same history (OpenSpiel's), the re-dealt table
         new._table = table
         return new
@@ -215,7 +215,7 @@ class _Observer:
     def set_from(self, state: CardboardState, player: int):
         table = state.table
         pending = table.pending if table.state.current_player == player else ()
-        self.game.observer.observe(table.state.view(player), player, pending, out=self.tensor)
+        self.game.observer.observe_state(table.state, player, pending, out=self.tensor)
 
     def string_from(self, state: CardboardState, player: int):
         table = state.table

@@ -10,9 +10,9 @@
         env.step(action)
 
 Agents are "player_0" ... "player_<n-1>" (the game's seats). Each observation is a dict:
-"observation" (float32, see cardboard.interop.observe) and "action_mask" (int8, one per choice);
-the mask is in `infos[agent]["action_mask"]` too, for loops that skip the observation
-(`env.last(observe=False)`). A move with several parts is chosen in several steps by the same
+"observation" (float32, see cardboard.interop.observe) and "action_mask" (int8, one per choice;
+read-only and shared within a decision: copy it to write to it); the mask is in
+`infos[agent]["action_mask"]` too, for loops that skip the observation (`env.last(observe=False)`). A move with several parts is chosen in several steps by the same
 agent (see cardboard.interop.spec). Rewards come at the end only: "win" (+1 each winner, -1 the
 others; a co-operative game: +1 all on a win, -1 all on a loss) or "margin" (the seat's score
 minus the best other seat's; alone, or co-operative: the score) or "score".
@@ -26,6 +26,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
+from pettingzoo.utils.env_logger import EnvLogger
 
 from ..engine import game_class
 from .core import Table, check_reward, game_declaration, move_encoding
@@ -35,7 +36,50 @@ from .observe import Observer
 def env(game_id: str, players: int | None = None, reward: str = "win", render_mode: str | None = None,
         **options):
     """The AEC environment of a game, in PettingZoo's usual wrappers (order enforcing)."""
-    return wrappers.OrderEnforcingWrapper(raw_env(game_id, players, reward, render_mode, **options))
+    return _OrderEnforcing(raw_env(game_id, players, reward, render_mode, **options))
+
+
+class _OrderEnforcing(wrappers.OrderEnforcingWrapper):
+    """PettingZoo's order-enforcing wrapper with the same checks, its hot calls (`last`, `step`,
+    the agent iterator) handed to the env at once: the inherited ones read every attribute
+    through the wrapper's `__getattr__`, which cost as much as a move of a quick game."""
+
+    def last(self, observe: bool = True):
+        if not self._has_reset:
+            EnvLogger.error_observe_before_reset()
+        return self.env.last(observe)
+
+    def step(self, action) -> None:
+        if not self._has_reset:
+            EnvLogger.error_step_before_reset()
+        elif not self.env.agents:
+            self._has_updated = True
+            EnvLogger.warn_step_after_terminated_truncated()
+        else:
+            self._has_updated = True
+            self.env.step(action)
+
+    def agent_iter(self, max_iter: int = 2**63):
+        if not self._has_reset:
+            EnvLogger.error_agent_iter_before_reset()
+        return _Agents(self, max_iter)
+
+
+class _Agents(wrappers.order_enforcing.AECOrderEnforcingIterable):
+    def __iter__(self):
+        return _AgentIterator(self.env, self.max_iter)
+
+
+class _AgentIterator(wrappers.order_enforcing.AECOrderEnforcingIterator):
+    def __next__(self):
+        wrapper = self.env
+        env = wrapper.env
+        if not env.agents or self.iters_til_term <= 0:
+            raise StopIteration
+        self.iters_til_term -= 1
+        assert wrapper._has_updated, "need to call step() or reset() in a loop over `agent_iter`"
+        wrapper._has_updated = False
+        return env.agent_selection
 
 
 class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name)
@@ -56,6 +100,8 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name)
         self.metadata = dict(self.metadata, name=f"cardboard_{game_id.replace('-', '_')}_v0")
         self.encoding = move_encoding(cls)
         self.observer = Observer(cls, self.encoding, game_declaration(cls))
+        self._no_choice = np.zeros(self.encoding.size, np.int8)   # the mask of a seat not to move
+        self._no_choice.flags.writeable = False
         self.possible_agents = [f"player_{i}" for i in range(players)]
         self._index = {a: i for i, a in enumerate(self.possible_agents)}
         n = self.encoding.size
@@ -86,35 +132,43 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name)
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.infos = {a: {} for a in self.agents}
+        self._rewarded = False   # rewards come at the end only: until then there is none to clear
         self._after_move()
 
     def _mask(self, agent) -> np.ndarray:
-        mask = np.zeros(self.encoding.size, np.int8)
+        """The agent's mask (read-only, shared within a decision: copy it to write to it)."""
         table = self.table
         if table.state.current_player == self._index[agent]:
-            mask[table.choices()] = 1
-        return mask
+            return table.mask()
+        return self._no_choice
 
     def _after_move(self) -> None:
         table = self.table
         seat = table.state.current_player
         if seat is None:
+            self._rewarded = True
             for a, r in zip(self.possible_agents, table.rewards(self.reward_kind)):
                 self.rewards[a] = r
                 self.terminations[a] = True
             for a in self.agents:
-                self.infos[a] = {"action_mask": np.zeros(self.encoding.size, np.int8)}
+                self.infos[a] = {"action_mask": self._no_choice}
             return
         self.agent_selection = self.possible_agents[seat]
+        mine = table.mask()
         for a in self.agents:
-            self.infos[a] = {"action_mask": self._mask(a)}
+            self.infos[a] = {"action_mask": mine if self._index[a] == seat else self._no_choice}
 
     def observe(self, agent):
         table = self.table
         seat = self._index[agent]
         pending = table.pending if table.state.current_player == seat else ()
-        obs = self.observer.observe(table.state.view(seat), seat, pending)
+        obs = self.observer.observe_state(table.state, seat, pending)
         return {"observation": obs, "action_mask": self._mask(agent)}
+
+    def last(self, observe: bool = True):
+        agent = self.agent_selection
+        return (self.observe(agent) if observe else None, self._cumulative_rewards[agent],
+                self.terminations[agent], self.truncations[agent], self.infos[agent])
 
     def step(self, action):
         agent = self.agent_selection
@@ -125,15 +179,17 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name)
             choice = int(action)
         except (TypeError, ValueError):
             raise ValueError(f"an action is a choice number in range({self.encoding.size}), not {action!r}") from None
-        if choice not in table.choices():
+        if not table.is_legal(choice):
             raise ValueError(f"choice {choice} ({table._describe(choice)}) is not legal for {agent} now; "
                              f"legal choices: {table.choices()[:40]}")
         self._cumulative_rewards[agent] = 0.0
-        for a in self.agents:
-            self.rewards[a] = 0.0
+        if self._rewarded:
+            for a in self.agents:
+                self.rewards[a] = 0.0
         table.choose(choice)
         self._after_move()
-        self._accumulate_rewards()
+        if self._rewarded:
+            self._accumulate_rewards()
         if self.render_mode == "human":
             print(self.render())
 

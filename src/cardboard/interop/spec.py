@@ -116,14 +116,80 @@ class MoveEncoding:
                     self.table.append((f.mode, kind, name, value))
         self.size = len(self.table)
         self._cache: dict = {}
+        self._heads = {kind: (tuple(self._order[kind][0]), self._head[kind]) for kind in self.kinds}
 
     # ------------------------------------------------------------ moves -> choices
     def choices(self, action) -> tuple[int, ...]:
         """The sequence of choices that makes `action` (an engine Action), cached per move."""
-        found = self._cache.get(action)
+        cache = self._cache
+        found = cache.get(action)
         if found is None:
-            found = self._cache[action] = self.encode_json(action.to_json())
+            found = self._encode_args(action.kind, action.args)
+            if found is None:  # not encodable: the JSON path says why
+                found = self.encode_json(action.to_json())
+            if len(cache) > 200_000:  # moves with many parts (payments) are many: keep memory bounded
+                cache.clear()
+            cache[action] = found
         return found
+
+    def head_choice(self, action) -> int:
+        """The first choice of `action` alone (its kind and head fields): what the mask of a new
+        decision needs of every legal move; the rest of a move is encoded only when its head is
+        chosen. An action the encoding cannot place goes the full way, which names the problem."""
+        plan = self._heads.get(action.kind)
+        if plan is not None:
+            names, index = plan
+            if not names:
+                return index[()]
+            if len(names) == 1:
+                name = names[0]
+                value = None
+                for key, v in action.args:
+                    if key == name:
+                        value = v
+                        break
+                found = index.get((value,))
+            else:
+                given = dict(action.args)
+                found = index.get(tuple([given.get(n) for n in names]))
+            if found is not None:
+                return found
+        return self.choices(action)[0]
+
+    def _encode_args(self, kind: str, args: tuple) -> tuple[int, ...] | None:
+        """`encode_json` straight from an Action's (name, value) pairs (values already hashable:
+        tuples, not lists), with no JSON made; None when anything does not fit (the caller then
+        takes the JSON path, which names the problem)."""
+        fields = self.kinds.get(kind)
+        if fields is None:
+            return None
+        given = dict(args)
+        if len(given) != len(args) or any(name not in fields for name in given):
+            return None
+        heads, parts = self._order[kind]
+        first = self._head[kind].get(tuple(given.get(n) for n in heads))
+        if first is None:
+            return None
+        out = [first]
+        for name in parts:
+            if name not in given:
+                continue
+            index = self._part[kind, name]
+            value = given[name]
+            if fields[name].mode == "each":
+                if not isinstance(value, (tuple, list)):
+                    return None
+                for item in value:
+                    choice = index.get(item)
+                    if choice is None:
+                        return None
+                    out.append(choice)
+            else:
+                choice = index.get(value)
+                if choice is None:
+                    return None
+                out.append(choice)
+        return tuple(out)
 
     def encode_json(self, doc: dict) -> tuple[int, ...]:
         kind = doc.get("kind")

@@ -1,0 +1,103 @@
+"""What keeps the adapters' step cheap (issue #26, "Speed"): the mask and the grouping of moves
+are built once per decision, a new decision encodes only each move's first choice, the view's
+features are built once per position, and PettingZoo's order-enforcing wrapper adds no
+attribute look-ups through `__getattr__`; each still behaves as before."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from cardboard.engine import Rng, game_class
+from cardboard.interop import pettingzoo as cz
+from cardboard.interop.core import Table, game_declaration, move_encoding
+from cardboard.interop.observe import Observer
+
+
+def _turn_with_many_parts(game_id="abyss", seed=0):
+    """A position whose legal moves include ones of several parts (Abyss: recruits and payments)."""
+    cls = game_class(game_id)
+    state = cls(2, seed).new_initial_state()
+    rng = Rng(seed)
+    encoding = move_encoding(cls)
+    for _ in range(2000):
+        legal = state.legal_actions()
+        if sum(len(encoding.choices(a)) > 1 for a in legal) >= 3:
+            return state
+        state.apply(legal[rng.below(len(legal))])
+    raise AssertionError("no position with moves of several parts")
+
+
+def test_the_mask_is_built_once_per_decision_read_only_and_equal_to_the_choices():
+    table = Table("abyss", state=_turn_with_many_parts())
+    mask = table.mask()
+    assert table.mask() is mask and not mask.flags.writeable
+    assert mask.dtype == np.int8 and mask.shape == (table.encoding.size,)
+    assert list(np.flatnonzero(mask)) == table.choices()
+    with pytest.raises(ValueError):
+        mask[0] = 1
+    table.choose(table.choices()[-1])
+    assert table.mask() is not mask and list(np.flatnonzero(table.mask())) == table.choices()
+
+
+def test_a_new_decision_encodes_only_each_moves_first_choice(monkeypatch):
+    state = _turn_with_many_parts()
+    encoding = move_encoding("abyss")
+    expected = sorted({encoding.choices(a)[0] for a in state.legal_actions()})
+    calls = []
+    original = type(encoding).choices
+    monkeypatch.setattr(type(encoding), "choices", lambda self, a: calls.append(a) or original(self, a))
+    table = Table("abyss", state=state.clone())
+    assert table.choices() == expected
+    assert calls == []  # the whole sequences wait until a head with several moves is chosen
+    head = next(c for c in expected if len(table._group()[c]) > 1)
+    table.choose(head)
+    assert 0 < len(calls) <= len(state.legal_actions())
+
+
+def test_a_re_dealt_state_under_a_half_chosen_move_keeps_the_choices_made():
+    state = _turn_with_many_parts()
+    table = Table("abyss", state=state)
+    head = next(c for c in table.choices() if len(table._group()[c]) > 1)
+    table.choose(head)
+    assert table.pending
+    seat = table.state.current_player
+    before = table.choices()
+    table.replace_state(state.determinize(seat, 5))
+    assert table.choices() == before  # the seat's own options do not depend on what it cannot see
+    assert all(seq[:len(table.pending)] == table.pending for _, seq in table._candidates())
+
+
+@pytest.mark.parametrize("game_id", ["aban", "abyss"])
+def test_the_view_block_is_built_once_per_position_and_each_call_returns_a_new_vector(game_id):
+    cls = game_class(game_id)
+    observer = Observer(cls, move_encoding(cls), game_declaration(cls))
+    n = cls.setups[0][0] if cls.setups[0][0] > 1 else 2
+    state = cls(n, 2).new_initial_state()
+    views = []
+    real = type(state).view
+    state_type = type(state)
+    try:
+        state_type.view = lambda self, seat: views.append(seat) or real(self, seat)
+        a = observer.observe_state(state, 0, ())
+        b = observer.observe_state(state, 0, (3,))
+        assert views == [0] and a is not b and b[observer.view_size + observer.seats + 3] == 1.0
+        assert np.array_equal(a, observer.observe(real(state, 0), 0, ()))
+        state.apply(state.legal_actions()[0])
+        c = observer.observe_state(state, 0, ())
+        assert views == [0, 0] and np.array_equal(c, observer.observe(real(state, 0), 0, ()))
+    finally:
+        state_type.view = real
+
+
+def test_the_order_enforcing_wrapper_still_enforces_the_order():
+    env = cz.env("abyss", players=2)
+    with pytest.raises(Exception):
+        env.step(0)
+    env.reset(seed=1)
+    agents = iter(env.agent_iter())
+    next(agents)
+    with pytest.raises(AssertionError, match="step"):
+        next(agents)
+    _, _, _, _, info = env.last(observe=False)
+    env.step(int(np.flatnonzero(info["action_mask"])[0]))
+    assert next(agents) == env.agent_selection
