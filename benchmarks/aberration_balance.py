@@ -8,8 +8,12 @@ Prints, and writes to benchmarks/aberration-balance.json (``--json`` to change, 
 to): per (scenario, players) the games, the team's win rate with its 95% Wilson interval, the mean
 rounds played, how the games were lost (Fear, a 4th Aberration card, an empty Great Beast deck) and
 a few of the design's metrics (Fear by source, Aberration cards, Vantage Points unlocked and
-corrupted, objectives completed). Game k of a cell uses seed ``derive_seed("aberration-balance",
-scenario, players, k)``: the same command gives the same figures. Run one at a time (2 cores).
+corrupted, objectives completed). Game k of a cell uses seed ``derive_seed(<seeds>, scenario,
+players, k)`` with ``--seeds`` a tag (default "aberration-balance"): the same command gives the same
+figures, and tuning on one tag (``--seeds aberration-tune``) then reporting on another never seen
+while tuning (``--seeds aberration-report``) keeps the reported figures honest. ``--set`` overrides
+content numbers for a trial without editing the TOML, e.g. ``--set long_night.survival_track.1=7``
+(scenario fields) or ``--set spawn_mod.1=0``. Run one at a time (2 cores).
 """
 from __future__ import annotations
 
@@ -52,8 +56,8 @@ def make_agents(kind: str, players: int, seed: int):
     return [make_agent(kind, derive_seed(seed, s), "aberration") for s in range(players)]
 
 
-def play(scenario: str, players: int, k: int, agent: str) -> dict:
-    seed = derive_seed("aberration-balance", scenario, players, k)
+def play(scenario: str, players: int, k: int, agent: str, seeds: str = "aberration-balance") -> dict:
+    seed = derive_seed(seeds, scenario, players, k)
     state = AberrationGame(players=players, seed=seed, options={"scenario": scenario}).new_initial_state()
     bots = make_agents(agent, players, seed)
     while not state.is_terminal():
@@ -83,9 +87,9 @@ def play(scenario: str, players: int, k: int, agent: str) -> dict:
             "xp_left": sum(h.xp for h in state.heroes) / players}
 
 
-def cell(scenario: str, players: int, games: int, agent: str) -> dict:
-    t0 = time.time()
-    results = [play(scenario, players, k, agent) for k in range(games)]
+def cell(scenario: str, players: int, games: int, agent: str, seeds: str = "aberration-balance") -> dict:
+    t0 = time.process_time()
+    results = [play(scenario, players, k, agent, seeds) for k in range(games)]
     wins = sum(r["win"] for r in results)
     lo, hi = wilson(wins, games)
     losses = Counter(r["cause"] for r in results if not r["win"])
@@ -98,10 +102,33 @@ def cell(scenario: str, players: int, games: int, agent: str) -> dict:
             "win_rate": round(wins / games, 3), "ci95": [round(lo, 3), round(hi, 3)],
             "mean_rounds": mean("rounds"), "median_rounds": rounds[len(rounds) // 2],
             "losses": dict(losses.most_common()),
+            "loss_shares": {k: round(v / max(1, games - wins), 3) for k, v in losses.most_common()},
             "fear_by_source": {k: round(v / games, 2) for k, v in fear.most_common()},
             "aberration_cards_per_hero": mean("cards"), "vps_unlocked": mean("vps"),
             "vps_corrupted": mean("corrupted"), "objectives": mean("objectives"), "xp_left": mean("xp_left"),
-            "seconds": round(time.time() - t0, 1)}
+            "cpu_seconds": round(time.process_time() - t0, 1), "seeds": seeds}
+
+
+def override(spec: str) -> None:
+    """--set KEY=VALUE on the loaded content (a trial, not saved): `<scenario>.<field>[.<players>]`
+    or `spawn_mod.<players>` / `items_each.<players>`."""
+    from cardboard.games.aberration.content import load_content
+    key, _, value = spec.partition("=")
+    parts = key.split(".")
+    c = load_content()
+    val = json.loads(value)
+    if parts[0] in ("spawn_mod", "items_each", "objective_tokens"):
+        getattr(c.player_count, parts[0])[int(parts[1])] = val
+        return
+    sc = c.get("scenarios", parts[0])
+    field = parts[1]
+    if len(parts) == 3:
+        cur = getattr(sc, field)
+        cur = dict(cur) if isinstance(cur, dict) else {n: cur for n in (1, 2, 3, 4)}
+        cur[int(parts[2])] = val
+        object.__setattr__(sc, field, cur)
+    else:
+        object.__setattr__(sc, field, val)
 
 
 def main(argv=None) -> None:
@@ -110,23 +137,28 @@ def main(argv=None) -> None:
     ap.add_argument("--scenarios", default="first_night,long_night")
     ap.add_argument("--players", default="1,2,3,4")
     ap.add_argument("--agent", default="heuristic")
+    ap.add_argument("--seeds", default="aberration-balance", help="seed tag: tune on one, report on another")
+    ap.add_argument("--set", action="append", default=[], help="content override for a trial, KEY=VALUE")
     ap.add_argument("--json", default=str(ROOT / "benchmarks" / "aberration-balance.json"))
     ap.add_argument("--no-json", action="store_true")
     args = ap.parse_args(argv)
+    for spec in args.set:
+        override(spec)
     rows = []
     print(f"{'scenario':12} {'p':>2} {'games':>6} {'win':>6} {'95% CI':>13} {'rounds':>6}  losses")
     for scenario in args.scenarios.split(","):
         for players in [int(x) for x in args.players.split(",")]:
-            r = cell(scenario, players, args.games, args.agent)
+            r = cell(scenario, players, args.games, args.agent, args.seeds)
             rows.append(r)
             losses = ", ".join(f"{k} {v}" for k, v in r["losses"].items()) or "-"
             print(f"{scenario:12} {players:>2} {r['games']:>6} {r['win_rate']:>6.1%} "
                   f"{r['ci95'][0]:>6.1%}-{r['ci95'][1]:<6.1%} {r['mean_rounds']:>6}  {losses}"
                   f"  | fear {r['fear_by_source']} cards {r['aberration_cards_per_hero']} vps {r['vps_unlocked']}"
-                  f" corrupted {r['vps_corrupted']} obj {r['objectives']} xp_left {r['xp_left']} ({r['seconds']}s)",
+                  f" corrupted {r['vps_corrupted']} obj {r['objectives']} xp_left {r['xp_left']} ({r['cpu_seconds']}s)",
                   flush=True)
     if not args.no_json:
-        Path(args.json).write_text(json.dumps({"agent": args.agent, "cells": rows}, indent=1) + "\n")
+        Path(args.json).write_text(json.dumps({"agent": args.agent, "seeds": args.seeds, "set": args.set,
+                                               "cells": rows}, indent=1) + "\n")
 
 
 if __name__ == "__main__":
