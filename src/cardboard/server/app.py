@@ -216,7 +216,7 @@ def create_app(store: Store | None = None, db: str | None = None, bot_delay: flo
         """A new table; the answer's `creator_token` lets its creator invite to a seat left mid-game."""
         rec, creator = await service.create(spec.game, spec.players, spec.options,
                                             [s.model_dump() for s in spec.seats], spec.seed, _client(request))
-        return {**service.summary(rec), "creator_token": creator}
+        return {**service.summary(rec, moves=0), "creator_token": creator}
 
     @app.get("/api/tables/{table_id}")
     async def table(table_id: str):

@@ -68,7 +68,8 @@ def uvicorn_config(app, settings: ServerSettings, host: str, port: int, log_leve
     protocol = type("TimedH11Protocol", (TimedH11Protocol,), {"header_timeout": settings.header_timeout})
     return uvicorn.Config(app, host=host, port=port, log_level=log_level, http=protocol,
                           ws_max_size=settings.max_message * 4, limit_concurrency=settings.limit_concurrency,
-                          timeout_keep_alive=5, ws_ping_interval=20.0, ws_ping_timeout=20.0, access_log=False)
+                          timeout_keep_alive=5, ws_ping_interval=20.0, ws_ping_timeout=20.0, access_log=False,
+                          ws_per_message_deflate=settings.ws_deflate)
 
 
 __all__ = ["TimedH11Protocol", "uvicorn_config"]

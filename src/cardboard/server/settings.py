@@ -44,6 +44,8 @@ class ServerSettings(BaseModel):
     idle_timeout: float = Field(90.0, gt=0, description="seconds a websocket may stay silent (the page pings "
                                                          "every 25 s)")
     limit_concurrency: int = Field(2000, ge=10, description="connections the server holds at once (503 beyond)")
+    ws_deflate: bool = Field(False, description="compress websocket messages (permessage-deflate): less traffic, "
+                                                "but every socket compresses its own copy of each picture")
 
     # ---- quotas and memory
     tables_per_hour: int = Field(60, ge=1, description="tables one client address may create an hour")

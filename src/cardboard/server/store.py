@@ -59,6 +59,16 @@ class Store(Protocol):
     def update(self, table: TableRecord) -> None: ...
     def moves(self, table_id: str) -> list[dict]: ...
     def move_count(self, table_id: str) -> int: ...
+    def move_counts(self, table_ids: list[str]) -> dict[str, int]:
+        """Moves recorded per table, for a page of the lobby in one query (absent: none)."""
+        if not table_ids:
+            return {}
+        marks = ",".join("?" * len(table_ids))
+        with self._rlock:
+            rows = self._rdb.execute(f"SELECT table_id, COUNT(*) FROM moves WHERE table_id IN ({marks}) "
+                                     "GROUP BY table_id", list(table_ids)).fetchall()
+        return dict(rows)
+
     def append_move(self, table_id: str, n: int, move: dict, status: str | None = None) -> None: ...
     def truncate(self, table_id: str, n: int) -> None: ...
     def rematch(self, old_id: str, new: TableRecord) -> str: ...
@@ -99,6 +109,9 @@ class SQLiteStore:
         self.path = path
         self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
         self._lock = threading.Lock()
+        # reads have their own connection (WAL lets them see the last commit without waiting for a
+        # write's sync); an in-memory database has only the one
+        self._rdb, self._rlock = self._db, self._lock
         with self._lock:
             if path != ":memory:":
                 self._db.execute("PRAGMA journal_mode=WAL")
@@ -109,6 +122,9 @@ class SQLiteStore:
                     if name not in have:
                         self._db.execute(f"ALTER TABLE tables ADD COLUMN {name} {decl}")
             self._db.executescript(_SCHEMA)
+        if path != ":memory:":
+            self._rdb = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
+            self._rlock = threading.Lock()
 
     def _row(self, row) -> TableRecord:
         return TableRecord(id=row[0], game=row[1], players=row[2], seed=row[3], options=json.loads(row[4]),
@@ -172,6 +188,16 @@ class SQLiteStore:
         with self._lock:
             return self._db.execute("SELECT COUNT(*) FROM moves WHERE table_id = ?", (table_id,)).fetchone()[0]
 
+    def move_counts(self, table_ids: list[str]) -> dict[str, int]:
+        """Moves recorded per table, for a page of the lobby in one query (absent: none)."""
+        if not table_ids:
+            return {}
+        marks = ",".join("?" * len(table_ids))
+        with self._rlock:
+            rows = self._rdb.execute(f"SELECT table_id, COUNT(*) FROM moves WHERE table_id IN ({marks}) "
+                                     "GROUP BY table_id", list(table_ids)).fetchall()
+        return dict(rows)
+
     def append_move(self, table_id: str, n: int, move: dict, status: str | None = None) -> None:
         """Record move n; with `status`, the table's new status in the same transaction."""
         statements = [("INSERT INTO moves VALUES (?,?,?,?)", (table_id, n, json.dumps(move), time.time()))]
@@ -211,9 +237,12 @@ class SQLiteStore:
 
     def integrity(self) -> str:
         """SQLite's own check of the file ('ok' when sound)."""
-        with self._lock:
-            return self._db.execute("PRAGMA integrity_check").fetchone()[0]
+        with self._rlock:
+            return self._rdb.execute("PRAGMA integrity_check").fetchone()[0]
 
     def close(self) -> None:
         with self._lock:
             self._db.close()
+        if self._rdb is not self._db:
+            with self._rlock:
+                self._rdb.close()

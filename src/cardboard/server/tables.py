@@ -223,7 +223,10 @@ class TableService:
 
     def tables(self, limit: int | None = None, before: float | None = None) -> list[dict]:
         limit = min(limit or self.settings.page_size, self.settings.page_size)
-        return [self.summary(rec) for rec in self.store.list(limit, before)]
+        recs = self.store.list(limit, before)
+        counts = getattr(self.store, "move_counts", None)
+        counts = counts([r.id for r in recs if r.id not in self.live]) if counts else None
+        return [self.summary(rec, None if counts is None else counts.get(rec.id, 0)) for rec in recs]
 
     def record(self, table_id: str) -> TableRecord:
         rec = self.live[table_id].rec if table_id in self.live else self.store.get(table_id)
@@ -280,13 +283,18 @@ class TableService:
             except Exception as exc:  # pragma: no cover - never expected
                 log.error("eviction failed: %s: %s", type(exc).__name__, exc)
 
-    def summary(self, rec: TableRecord) -> dict:
+    def summary(self, rec: TableRecord, moves: int | None = None) -> dict:
+        """A table for the lobby and every picture (`moves`: its count when the caller knows it)."""
         live = self.live.get(rec.id)
         state = live.state if live else None
+        if live is not None:
+            moves = len(live.log)
+        elif moves is None:
+            moves = self.store.move_count(rec.id)
         return {
             "id": rec.id, "game": rec.game, "name": game_class(rec.game).name, "players": rec.players,
             "status": rec.status, "created": rec.created, "previous": rec.previous, "next": rec.next,
-            "moves": len(live.log) if live else self.store.move_count(rec.id),
+            "moves": moves,
             "to_move": state.current_player if state is not None else None,
             # a seed the creator chose is everyone's to know; the server's own shows once the game is over
             "seed": rec.seed if rec.seed_chosen or rec.status == "over" else None,
