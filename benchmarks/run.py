@@ -1,4 +1,4 @@
-"""Engine throughput benchmarks: random playouts, clone(), legal_actions() and apply().
+"""Engine throughput benchmarks: random playouts, clone(), legal_actions(), apply() and MCTS iterations.
 
 A plain script (no pytest-benchmark). Every measurement runs for a fixed wall time
 (`--seconds`, default 2 s), prints a rich table and writes the numbers as JSON
@@ -9,6 +9,7 @@ A plain script (no pytest-benchmark). Every measurement runs for a fixed wall ti
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import platform
 import sys
@@ -20,6 +21,7 @@ from rich.table import Table
 
 import cardboard
 from cardboard.engine import Rng
+from cardboard.engine.collector import bulk_play
 
 # (label, game id, players, options)
 CONFIGS = [
@@ -41,22 +43,28 @@ CONFIGS = [
 POOL_GAMES = 24  # random games the mid-game states are taken from
 POOL_PER_GAME = 4  # states taken from each of them
 BATCH = 512  # calls between two looks at the clock (and states prepared per batch)
+MCTS_DECISIONS = 12  # mid-game states the MCTS agent decides ...
+MCTS_ITERATIONS = 50  # ... at this many iterations each
 
 clock = time.perf_counter
 
 
 def random_playouts(game_id: str, players: int, options: dict, seconds: float, rng: Rng) -> dict:
-    """Whole games from set-up to the end, every move uniform over the legal ones."""
+    """Whole games from set-up to the end, every move uniform over the legal ones: the full
+    list is needed here (a uniform draw from it, so the same seeds play the same games before
+    and after a change to how moves are listed), not the game's cheaper `sample_action`. Each
+    game is played as the arena plays it, with the cyclic collector paused (`bulk_play`)."""
     games = actions = 0
     start = clock()
     deadline = start + seconds
     while True:
-        game = cardboard.load_game(game_id, players=players, seed=rng.next64(), options=options)
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            legal = state.legal_actions()
-            state.apply(legal[rng.below(len(legal))])
-            actions += 1
+        with bulk_play():
+            game = cardboard.load_game(game_id, players=players, seed=rng.next64(), options=options)
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                legal = state.legal_actions()
+                state.apply(legal[rng.below(len(legal))])
+                actions += 1
         games += 1
         if clock() >= deadline:
             break
@@ -145,6 +153,36 @@ def bench_apply(pool: list, seconds: float, rng: Rng) -> dict:
     return _rate(calls, elapsed)
 
 
+def bench_mcts(pool: list, decisions: int = MCTS_DECISIONS, iterations: int = MCTS_ITERATIONS) -> dict:
+    """The plain `MCTSAgent` (random rollouts: the game's `sample_action`, UCT tree) deciding
+    `decisions` of the mid-game states at a fixed number of iterations each: fixed work, timed in
+    wall seconds (and CPU seconds: on a shared machine they are the fairer figure); `fingerprint`
+    hashes the moves chosen, so two checkouts can be seen to search alike."""
+    from cardboard.agents import MCTSAgent
+
+    digest = hashlib.sha1()
+    its = 0
+    elapsed = cpu = 0.0
+    made = 0
+    for i, state in enumerate(pool):
+        if made == decisions:
+            break
+        state = state.clone()
+        if len(state.legal_actions()) < 2:
+            continue
+        agent = MCTSAgent(i, iterations=iterations)
+        t0, c0 = clock(), time.process_time()
+        move = agent.choose(state)
+        elapsed += clock() - t0
+        cpu += time.process_time() - c0
+        its += agent.last_iterations
+        made += 1
+        digest.update(str(move).encode())
+    return {"decisions": made, "iterations": its, "elapsed_s": elapsed, "cpu_s": cpu,
+            "iterations_per_s": its / elapsed if elapsed else 0.0,
+            "iterations_per_cpu_s": its / cpu if cpu else 0.0, "fingerprint": digest.hexdigest()[:12]}
+
+
 def warm_up(game_id: str, players: int, options: dict) -> None:
     """Import the game's modules and fill its caches before anything is timed."""
     rng = Rng(0)
@@ -165,7 +203,9 @@ def run(seconds: float, seed: int, console: Console, only: str | None = None) ->
         warm_up(game_id, players, options)
         rng = Rng(seed)
         playout = random_playouts(game_id, players, options, seconds, rng)
-        pool = mid_game_states(game_id, players, options, rng)
+        # the states come from their own seed: how many playouts fit in the time varies, and the
+        # MCTS fingerprint must be of the same positions every run
+        pool = mid_game_states(game_id, players, options, Rng(seed + 0x9E3779B9))
         results.append({
             "label": label,
             "game": game_id,
@@ -176,6 +216,7 @@ def run(seconds: float, seed: int, console: Console, only: str | None = None) ->
             "clone": bench_clone(pool, seconds),
             "legal_actions": bench_legal_actions(pool, seconds),
             "apply": bench_apply(pool, seconds, rng),
+            "mcts": bench_mcts(pool),
         })
     return results
 
@@ -192,6 +233,8 @@ def table(results: list[dict], seconds: float) -> Table:
     t.add_column("legal/s", justify="right")
     t.add_column("moves", justify="right")
     t.add_column("apply/s", justify="right")
+    t.add_column("MCTS it/s", justify="right")
+    t.add_column("MCTS moves", justify="right")
     for r in results:
         t.add_row(
             r["label"],
@@ -202,6 +245,8 @@ def table(results: list[dict], seconds: float) -> Table:
             f"{r['legal_actions']['per_s']:,.0f}",
             f"{r['legal_actions']['mean_legal_moves']:,.1f}",
             f"{r['apply']['per_s']:,.0f}",
+            f"{r['mcts']['iterations_per_s']:,.0f}" if "mcts" in r else "",
+            r["mcts"]["fingerprint"] if "mcts" in r else "",
         )
     return t
 
@@ -219,8 +264,8 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--seconds must be positive")
 
     console = Console()
-    if not console.is_terminal or console.width < 100:
-        console = Console(width=110)  # the table needs about 100 columns; pipes get 80 by default
+    if not console.is_terminal or console.width < 130:
+        console = Console(width=140)  # the table needs about 130 columns; pipes get 80 by default
     results = run(args.seconds, args.seed, console, args.only)
     if not results:
         parser.error(f"--only {args.only!r} matches no row; rows: {', '.join(c[0] for c in CONFIGS)}")
