@@ -49,6 +49,15 @@ class Server:
         self.port, self.db, self.bot_workers = port, db, bot_workers
         self.proc: subprocess.Popen | None = None
         self.peak_rss = 0
+        self.log = str(Path(db).with_suffix(".log"))  # the server's own lines (one a refusal)
+
+    def log_counts(self) -> dict:
+        text = Path(self.log).read_text(errors="replace") if Path(self.log).exists() else ""
+        return {"lines": text.count("\n"), "tracebacks": text.count("Traceback"),
+                "slow_sockets_dropped": text.count("(4008)"), "binary_frames_closed": text.count("(1003)"),
+                "refused_requests": text.count("refused a request"),
+                "traceback_samples": [text[i:i + 1500] for i in
+                                      [text.find("Traceback")] if i >= 0]}
 
     def start(self) -> None:
         self.proc = subprocess.Popen(
@@ -56,7 +65,7 @@ class Server:
              "--bot-delay", "0", "--sockets-per-address", "5000", "--sockets-per-table", "1000",
              "--tables-per-hour", "400", "--send-timeout", "2", "--bot-workers", str(self.bot_workers),
              "--limit-concurrency", "5000", "--max-body", "65536", "--header-timeout", "3"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=os.environ | {"PYTHONUNBUFFERED": "1"})
+            stdout=subprocess.DEVNULL, stderr=open(self.log, "a"), env=os.environ | {"PYTHONUNBUFFERED": "1"})
         for _ in range(300):
             try:
                 if httpx.get(f"http://127.0.0.1:{self.port}/api/games", timeout=1).status_code == 200:
@@ -419,6 +428,7 @@ def soak(tables: int = 50, spectators: int = 200, silent: int = 20, rounds: int 
         finally:
             server.stop()
         differ, integrity = rebuild_check(db, stats)
+        server_log = server.log_counts()
     def pick(q, values=stats.latencies):
         v = sorted(values)
         return round(v[min(len(v) - 1, int(q * len(v)))] * 1000, 1) if v else None
@@ -432,7 +442,7 @@ def soak(tables: int = 50, spectators: int = 200, silent: int = 20, rounds: int 
         "peak_rss_mb": round(server.peak_rss / 2 ** 20, 1), "errors": len(stats.errors),
         "error_samples": stats.errors[:10], "acked_moves_lost": lost, "store_integrity": integrity,
         "rebuild_differs": differ, "stalled_tables": len(stalls), "tables_over": len(stats.over),
-        "flood": stats.flood, "abuse": stats.abuse, "wall_s": round(time.monotonic() - started, 1),
+        "flood": stats.flood, "abuse": stats.abuse, "server_log": server_log, "wall_s": round(time.monotonic() - started, 1),
         "load_average": os.getloadavg(),
     }
 
@@ -456,7 +466,8 @@ def main() -> int:
     if args.json:
         Path(args.json).write_text(json.dumps(result, indent=2))
     ok = result["acked_moves_lost"] == 0 and result["rebuild_differs"] == 0 and result["stalled_tables"] == 0 \
-        and result["store_integrity"] == "ok" and result["idle_connections"]["still_open"] == 0
+        and result["store_integrity"] == "ok" and result["idle_connections"]["still_open"] == 0 \
+        and result["server_log"]["tracebacks"] == 0
     return 0 if ok else 1
 
 

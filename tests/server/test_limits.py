@@ -642,3 +642,21 @@ def test_7_the_undo_check_runs_in_a_worker_and_the_page_hears_when_undo_is_possi
             while back["n"] > before["n"] or back["legal"] != before["legal"]:
                 back = recv_state(ws)
             assert back["view"] == before["view"]
+
+
+def test_9_a_client_gone_mid_send_ends_its_writer_quietly():
+    """A send to a socket whose client left raises: the writer ends (no 'Task exception was
+    never retrieved' traceback) and says the client went away."""
+    from cardboard.server.tables import GONE, Subscriber
+
+    async def main():
+        sub = Subscriber(None, "x", 4)
+
+        async def gone(text):
+            raise ConnectionResetError("the client left")
+
+        task = asyncio.create_task(sub.pump(gone, 1.0))
+        sub.push('{"type":"state"}', state=True)
+        return await asyncio.wait_for(task, 2)
+
+    assert asyncio.run(main()) == GONE

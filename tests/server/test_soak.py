@@ -21,3 +21,4 @@ def test_soak_short_loses_nothing_and_stalls_nothing():
     assert r["rebuild_differs"] == 0 and r["store_integrity"] == "ok", r
     assert r["stalled_tables"] == 0, r
     assert r["abuse"]["bodies_413"] > 0 and r["flood"]["other"] == 0, r
+    assert r["idle_connections"]["still_open"] == 0 and r["server_log"]["tracebacks"] == 0, r

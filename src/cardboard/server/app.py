@@ -24,7 +24,7 @@ from cardboard.rules_index import parse_index
 from .guard import Guard
 from .settings import ServerSettings
 from .store import SQLiteStore, Store
-from .tables import SEED_LIMIT, Subscriber, TableError, TableService, dumps
+from .tables import GONE, SEED_LIMIT, Subscriber, TableError, TableService, dumps
 
 log = logging.getLogger("cardboard.server")
 
@@ -268,8 +268,9 @@ def create_app(store: Store | None = None, db: str | None = None, bot_delay: flo
                 reader = asyncio.ensure_future(ws.receive())
                 done, _ = await asyncio.wait({reader, writer}, timeout=settings.idle_timeout,
                                              return_when=asyncio.FIRST_COMPLETED)
-                if writer in done:  # dropped: too slow, or its seat was left
-                    close, why = CLOSE_SLOW, writer.result()
+                if writer in done:  # dropped: too slow, or its seat was left, or the client went away
+                    why = writer.result()
+                    close = None if why == GONE else CLOSE_SLOW
                     break
                 if reader not in done:
                     close, why = CLOSE_SLOW, f"silent for {settings.idle_timeout:g} s"

@@ -49,6 +49,9 @@ def dumps(doc: Any) -> str:
     return json.dumps(doc, separators=(",", ":"))
 
 
+GONE = "the client went away"
+
+
 class Subscriber:
     """One open socket: its viewpoint and its outbox. A state message is a whole picture, so a
     pending one is replaced by a newer one; other messages (errors, pongs) queue in order. An
@@ -94,6 +97,8 @@ class Subscriber:
                     await asyncio.wait_for(send(text), timeout)
                 except asyncio.TimeoutError:
                     self.drop(f"a send took more than {timeout:g} s")
+                except Exception:  # the client went away meanwhile: nothing to tell it
+                    self.drop(GONE)
             if self.dropped:
                 return self.dropped
 
@@ -755,4 +760,4 @@ class TableService:
         self._sweeper = None
 
 
-__all__ = ["TableService", "TableError", "LiveTable", "Subscriber", "reveals", "token_hash", "SEED_LIMIT"]
+__all__ = ["TableService", "TableError", "LiveTable", "Subscriber", "reveals", "token_hash", "SEED_LIMIT", "GONE"]
