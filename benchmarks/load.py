@@ -76,7 +76,7 @@ async def run(port: int, tables: int, game: str, seconds: float) -> dict:
     urls = []
     async with httpx.AsyncClient(base_url=base) as http:
         for i in range(tables):
-            t = (await http.post("/api/tables", json={"game": game, "players": 2, "seed": i,
+            t = (await http.post("/api/tables", json={"game": game, "players": 2,
                                                       "seats": [{"kind": "human"}, {"kind": "human"}]})).json()
             for name in ("A", "B"):
                 tok = (await http.post(f"/api/tables/{t['id']}/join", json={"name": name})).json()["token"]
