@@ -55,11 +55,11 @@ def set_garden(state, seat, drawing):
 
 
 def set_gardens(state, *gardens):
-    """Replace every garden (drawings or garden tuples), keeping the squares list in step."""
+    """Replace every garden (drawings or garden tuples), keeping the state's lists of squares
+    (every square, the empty ones, the ones with tokens) in step."""
     gs = tuple(garden(g) if isinstance(g, str) else g for g in gardens)
     state.gardens = gs
-    state.pots = tuple(tuple(i for i, v in enumerate(g) if v != G.NO_POT) for g in gs)
-    state._legal = None
+    state.refresh_squares()
 
 
 class ScriptedRng(Rng):

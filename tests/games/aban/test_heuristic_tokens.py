@@ -23,7 +23,7 @@ def test_piles_of_rockys_are_valued_and_shovelled():
     set_gardens(s, *([mine, "5...\nR...\n....\n...."] if me == 0 else ["5...\nR...\n....\n....", mine]))
     s.gardens = tuple(G.with_cell(g, G.idx(0, 0), 2 * G.ROCKY + 5) if seat == me else g
                       for seat, g in enumerate(s.gardens))
-    s._legal = None
+    s.refresh_squares()
     set_dice(s, [1, 6, 6])
     legal = s.legal_actions()
     values = AbanHeuristic(0)._values(s, legal)

@@ -9,6 +9,7 @@ def test_rocky_piles_are_drawn_with_their_number():
     _, s = make(2, token_side="rocky", boards={5: "brocool"})
     set_garden(s, 1, "d5..\nR...\nw...\n....")
     s.gardens = (s.gardens[0], G.with_cell(s.gardens[1], G.idx(0, 1), 2 * G.ROCKY + 5))
+    s.refresh_squares()
     view = s.view(None)
     squares = {tuple(q["at"]): q for q in view["seats"][1]["garden"]}
     assert squares[(0, 1)] == {"at": [0, 1], "plant": "brocool", "token": "rocky", "rockys": 2}

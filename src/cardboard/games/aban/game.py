@@ -48,7 +48,8 @@ class AbanConfig:
 
     __slots__ = ("players", "solo", "content", "boards", "plant_names", "token_side", "supers",
                  "colemo_deltas", "colemo_variant", "horizontal_lines", "first_player", "scorer",
-                 "tokens", "shovels", "fertilizer", "dice_count", "food_faces", "rocky_grants_placer")
+                 "tokens", "shovels", "fertilizer", "dice_count", "food_faces", "rocky_grants_placer",
+                 "plant_rows", "radish_rows", "pot_rows", "shovel_rows", "token_rows")
 
 
 class AbanGame(Game):
@@ -131,8 +132,10 @@ class AbanGame(Game):
         cfg.fertilizer = content.setup.fertilizer
         cfg.dice_count = content.solo.dice if solo else n + 1
         cfg.food_faces = tuple(content.solo.food_faces) if solo else (1, 2, 3, 4, 5, 6)
+        from .rules import attach_rows
+
+        attach_rows(cfg)  # the square moves, shared by every game (rules.py)
         self.cfg = cfg
-        self.action_rows: dict = {}  # square actions, made on demand by the rules
         self.options = opts
 
     def _initial_state(self):

@@ -21,7 +21,20 @@ DIE_USES = ("plant", "espino", "rocky", "shovel", "pot", "radish")
 
 
 class AbanAction(Action):
-    __slots__ = ()
+    # die, sq (the square's index, -1 for none) and seat (-1 for none): the arguments `_do` and
+    # the heuristic read, worked out once from `args` so a move is played without searching them
+    # (not part of the move's identity, which stays (kind, args))
+    __slots__ = ("die", "sq", "seat")
+
+    def __init__(self, kind: str, args: tuple = (), ctx=None):
+        super().__init__(kind, args, ctx)
+        self.die = self.get("die", 0)
+        at = self.get("at")
+        try:
+            self.sq = G.idx(*at) if at is not None else -1
+        except TypeError:
+            self.sq = -1
+        self.seat = self.get("seat", -1)
 
     def label(self) -> str:
         cfg: AbanConfig = self.ctx
@@ -51,24 +64,60 @@ class AbanAction(Action):
         return super().label()
 
 
-def _row(rows: dict, kind: str, key: int) -> list:
-    """The game's cache of square actions of one kind and die (or seat), filled on demand:
-    legal_actions hands out the same Action objects instead of building new ones. It lives on
-    the game, not in the config the actions carry (a reference cycle: see ActionCache)."""
-    row = rows.get((kind, key))
+class _Names:
+    """What a plant move's label reads (`ctx.plant_names[die]`): the one plant of its row."""
+
+    __slots__ = ("plant_names",)
+
+    def __init__(self, die: int, name: str):
+        self.plant_names = {die: name}
+
+
+# Every game's moves, made once per process and handed out again by every game and state:
+# legal_actions and sample_action only pick them (no Action is built while playing), and each
+# is hashed once. Moves are immutable and equal by (kind, args), so games share them freely;
+# only a plant's label depends on the game, so plant rows are keyed by the plant's name too.
+# Bounded by the content: a row per (kind, die or seat, plant name) of the field's squares.
+_ROWS: dict = {}
+_SIMPLE: dict = {}
+
+
+def _square_row(kind: str, key: int, name: str | None = None) -> list:
+    """The moves of one kind and die (or seat) on every square a pot may stand on, by index."""
+    row = _ROWS.get((kind, key, name))
     if row is None:
-        row = rows[(kind, key)] = [None] * G.SIZE
+        row = [None] * G.SIZE
+        ctx = _Names(key, name) if name is not None else None
+        for i in sorted(G.POT_ZONE):
+            if kind in ("espino", "rocky"):
+                row[i] = AbanAction(kind, (("die", 1), ("seat", key), ("at", RC[i])), ctx)
+            else:
+                row[i] = AbanAction(kind, (("die", key), ("at", RC[i])), ctx)
+        _ROWS[(kind, key, name)] = row
     return row
 
 
-def _make(row: list, cfg: AbanConfig, kind: str, die: int, i: int, seat: int | None = None) -> Action:
-    args = (("die", die), ("at", RC[i])) if seat is None else (("die", die), ("seat", seat), ("at", RC[i]))
-    row[i] = action = AbanAction(kind, args, cfg)
+def attach_rows(cfg: AbanConfig) -> None:
+    """Give a config its rows of square moves, indexed by die (plant, radish, pot, shovel) or by
+    seat (the Espinos or Rockys put on that seat's sheet): the rules pick moves from them."""
+    faces = range(7)
+    cfg.plant_rows = tuple(_square_row("plant", d, cfg.plant_names[d]) if d >= 2 and d in cfg.boards else None
+                           for d in faces)
+    cfg.radish_rows = tuple(_square_row("radish", d) if row is not None and "rabamimo" in cfg.supers else None
+                            for d, row in enumerate(cfg.plant_rows))
+    cfg.pot_rows = tuple(_square_row("pot", d) if row is not None and "don_maceta" in cfg.supers else None
+                         for d, row in enumerate(cfg.plant_rows))
+    cfg.shovel_rows = tuple(_square_row("shovel", d) if d >= 1 else None for d in faces)
+    cfg.token_rows = tuple(_square_row(cfg.token_side, seat) for seat in range(cfg.players)) if not cfg.solo else ()
+
+
+def _simple(kind: str, args: tuple) -> AbanAction:
+    """A move without a square (food, pass, Colemo, Machonero), shared like the square moves."""
+    key = (kind, args)
+    action = _SIMPLE.get(key)
+    if action is None:
+        action = _SIMPLE[key] = AbanAction(kind, args)
     return action
-
-
-def _set(tup: tuple, i: int, value) -> tuple:
-    return tup[:i] + (value,) + tup[i + 1:]
 
 
 def _remove_one(dice: tuple[int, ...], value: int) -> tuple[int, ...]:
@@ -76,10 +125,14 @@ def _remove_one(dice: tuple[int, ...], value: int) -> tuple[int, ...]:
     return dice[:i] + dice[i + 1:]
 
 
+def _set(tup: tuple, i: int, value) -> tuple:
+    return tup[:i] + (value,) + tup[i + 1:]
+
+
 class AbanState(State):
     __slots__ = ("cfg", "phase", "seat", "gardens", "tokens", "shovels", "shovel_marks", "fert",
                  "feeds", "food", "dice", "start", "turn", "used", "last_round", "ko", "round_no",
-                 "log", "pots", "rocky_by")
+                 "log", "pots", "rocky_by", "empty", "tokened")
 
     # ---------------------------------------------------------------- set-up
     @classmethod
@@ -94,7 +147,7 @@ class AbanState(State):
         s.turn = 0
         blank = G.new_garden(cfg.content.setup.garden_rows, cfg.content.setup.garden_cols)
         s.gardens = (blank,) * n  # [AB-D-1]
-        s.pots = (tuple(i for i, v in enumerate(blank) if v != G.NO_POT),) * n  # each sheet's squares
+        s.refresh_squares()
         s.tokens = (cfg.tokens,) * n  # [AB-S-5]
         s.shovels = (cfg.shovels,) * n  # [AB-S-6]
         s.shovel_marks = ((),) * n
@@ -109,6 +162,17 @@ class AbanState(State):
         s.round_no = 0
         s.log = None
         return s
+
+    def refresh_squares(self) -> None:
+        """Work out each sheet's squares from the gardens: `pots` (every square of the sheet),
+        and what the moves are listed from, kept in step by `_draw` from then on: `empty` (the
+        empty squares) and `tokened` (the squares holding an Espino or Rockys, which a shovel
+        may clear). All in square order. Call it after setting `gardens` by hand."""
+        self.pots = tuple(tuple(i for i, v in enumerate(g) if v != G.NO_POT) for g in self.gardens)
+        self.empty = tuple(tuple(i for i, v in enumerate(g) if v == G.EMPTY) for g in self.gardens)
+        self.tokened = tuple(tuple(i for i, v in enumerate(g) if v == G.ESPINO or v >= G.ROCKY)
+                             for g in self.gardens)
+        self._legal = None
 
     # ---------------------------------------------------------------- protocol
     def _current_player(self):
@@ -134,7 +198,7 @@ class AbanState(State):
     def _food_choices(self) -> list[Action]:
         taken = set(self.food)
         cfg = self.cfg
-        return [AbanAction("food", (("number", f),), cfg) for f in cfg.food_faces if f not in taken]
+        return [_simple("food", (("number", f),)) for f in cfg.food_faces if f not in taken]
 
     def _choose_food(self, number: int) -> None:
         """[AB-S-9] each player in turn writes a food number 1-6, no repeats ([AB-SO-3]: 2-6 solo)."""
@@ -157,19 +221,20 @@ class AbanState(State):
         self._say("roll", self.round_no, self.start, self.dice)
         if self.cfg.solo:
             self._kobachan_moves(self.dice.count(1))
-            if self.phase == TURN and G.EMPTY not in self.gardens[0]:
+            if self.phase == TURN and not self.empty[0]:
                 self._game_over()
 
     def _use_context(self) -> tuple:
         """What the uses of a die depend on: the seat, its garden, its empty squares, whether
         it has fertilizer, and the squares its shovel may clear."""
         me = self.seat
-        garden = self.gardens[me]
-        empty = [i for i in self.pots[me] if garden[i] == G.EMPTY]
-        shovel_targets = ()
+        return me, self.gardens[me], self.empty[me], self.fert[me] > 0, self._shovel_targets(me)
+
+    def _shovel_targets(self, me: int):
+        """The squares of `me`'s sheet its shovel may clear now ([AB-P-4]), or () without a shovel."""
         if self.shovels[me] > 0 and len(self.shovel_marks[me]) < self.cfg.content.setup.shovel_spaces:
-            shovel_targets = [i for i in self.pots[me] if garden[i] == G.ESPINO or garden[i] >= G.ROCKY]
-        return me, garden, empty, self.fert[me] > 0, shovel_targets
+            return self.tokened[me]
+        return ()
 
     def _turn_choices(self) -> list[Action]:
         cfg = self.cfg
@@ -185,12 +250,12 @@ class AbanState(State):
                 idle_dice.append(die)
         # [AB-P-8] a die with no use may still be taken; in solo only when no die has a use.
         if not cfg.solo or not actions:
-            actions += [AbanAction("pass", (("die", d),), cfg) for d in idle_dice]
+            actions += [_simple("pass", (("die", d),)) for d in idle_dice]
         if has_fert and "colemo" in cfg.supers and not self.used & COLEMO_USED:
             for die in sorted(set(self.dice)):
                 for d in cfg.colemo_deltas:
                     if 1 <= die + d <= 6:  # [AB-D-9]
-                        actions.append(AbanAction("colemo", (("die", die), ("change", d)), cfg))
+                        actions.append(_simple("colemo", (("die", die), ("change", d))))
         if has_fert and "machonero" in cfg.supers:  # as often as fertilizer lasts [AB-D-10]
             subsets = set()
             dice = self.dice
@@ -200,16 +265,57 @@ class AbanState(State):
                     subsets.add((dice[i], dice[j]))
                     for k in range(j + 1, len(dice)):
                         subsets.add((dice[i], dice[j], dice[k]))
-            actions += [AbanAction("machonero", (("dice", s),), cfg) for s in sorted(subsets)]
+            actions += [_simple("machonero", (("dice", s),)) for s in sorted(subsets)]
         return actions
 
     def _sample_action(self, rng):
-        """A rollout's random move on a turn: a die drawn evenly, then one of its uses, so a
-        rollout lists the uses of one die instead of all. The powers' moves (expansion) and the
-        food choice go by the full list."""
-        cfg = self.cfg
-        if self.phase != TURN or (self.fert[self.seat] > 0 and ("colemo" in cfg.supers or "machonero" in cfg.supers)):
+        """A rollout's random move on a turn: a die drawn evenly, then one of its uses evenly,
+        without listing them (the uses of a die are counted, and the one drawn is picked by its
+        place in `_die_uses`' order: the same draw as listing them). Not uniform over all moves:
+        a die with few uses is drawn as often as one with many. The powers' moves (Colemo,
+        Machonero) and the food choice go by the full list; with Rabamimo's radishes or Don
+        maceta's pots in reach, the drawn die's uses are listed."""
+        if self.phase != TURN:
             return None
+        cfg = self.cfg
+        me = self.seat
+        supers = cfg.supers
+        if supers and self.fert[me] > 0:
+            if "colemo" in supers or "machonero" in supers:
+                return None
+            if "rabamimo" in supers or "don_maceta" in supers:
+                return self._sample_by_lists(rng)
+        empty = self.empty[me]
+        shovel = self._shovel_targets(me)
+        plant_rows = cfg.plant_rows
+        dice = sorted(set(self.dice))
+        while dice:
+            die = dice.pop(rng.below(len(dice)))
+            plants = len(empty) if plant_rows[die] is not None else 0  # [AB-P-2]
+            total = plants + len(shovel)  # [AB-P-4]
+            targets = ()
+            if die == 1 and not cfg.solo and self.tokens[me] > 0:  # [AB-P-7] [AB-T-2]
+                # [AB-T-1] an Espino on an empty square; [AB-T-3] a Rocky on any square
+                squares = self.empty if cfg.token_side == "espino" else self.pots
+                targets = [(seat, squares[seat]) for seat in range(cfg.players) if seat != me]
+                for _, sq in targets:
+                    total += len(sq)
+            if total:
+                k = rng.below(total)
+                if k < plants:
+                    return plant_rows[die][empty[k]]
+                k -= plants
+                for seat, sq in targets:
+                    if k < len(sq):
+                        return cfg.token_rows[seat][sq[k]]
+                    k -= len(sq)
+                return cfg.shovel_rows[die][shovel[k]]
+            if not cfg.solo:  # [AB-P-8] a die with no use may be taken
+                return _simple("pass", (("die", die),))
+        return None  # solo with no die of any use: the full list passes
+
+    def _sample_by_lists(self, rng):
+        """`_sample_action` listing the drawn die's uses (radishes and pots in reach)."""
         context = self._use_context()
         dice = sorted(set(self.dice))
         while dice:
@@ -217,54 +323,48 @@ class AbanState(State):
             uses = self._die_uses(die, *context)
             if uses:
                 return uses[rng.below(len(uses))]
-            if not cfg.solo:  # [AB-P-8] a die with no use may be taken
-                return AbanAction("pass", (("die", die),), cfg)
-        return None  # solo with no die of any use: the full list passes
+            if not self.cfg.solo:  # [AB-P-8] a die with no use may be taken
+                return _simple("pass", (("die", die),))
+        return None
 
     def _die_uses(self, die, me, garden, empty, has_fert, shovel_targets) -> list[Action]:
         cfg = self.cfg
-        rows = self.game.action_rows
+        row = cfg.plant_rows[die]
         out = []
-        if die >= 2 and die in cfg.boards:
-            row = _row(rows, "plant", die)
-            out += [row[i] or _make(row, cfg, "plant", die, i) for i in empty]  # [AB-P-2]
+        if row is not None:
+            out = list(map(row.__getitem__, empty))  # [AB-P-2]
             if has_fert and "rabamimo" in cfg.supers:
-                row = _row(rows, "radish", die)
-                out += [row[i] or _make(row, cfg, "radish", die, i) for i in empty]  # [AB-X-8]
+                out += map(cfg.radish_rows[die].__getitem__, empty)  # [AB-X-8]
             if has_fert and "don_maceta" in cfg.supers:
-                row = _row(rows, "pot", die)
-                out += [row[i] or _make(row, cfg, "pot", die, i)
-                        for i in G.pot_sites(garden, self.pots[me])]  # [AB-X-7]
+                out += map(cfg.pot_rows[die].__getitem__, G.pot_sites(garden, self.pots[me]))  # [AB-X-7]
         if die == 1 and not cfg.solo and self.tokens[me] > 0:  # [AB-P-7] [AB-T-2]
-            kind = cfg.token_side
+            # [AB-T-1] an Espino on an empty square of an opponent's garden; [AB-T-3] a Rocky on
+            # any square of an opponent's sheet, planted or not, Rockys or not
+            squares = self.empty if cfg.token_side == "espino" else self.pots
             for seat in range(cfg.players):
-                if seat == me:
-                    continue
-                target = self.gardens[seat]
-                if kind == "espino":  # [AB-T-1] an empty square of an opponent's garden
-                    squares = [i for i in self.pots[seat] if target[i] == G.EMPTY]
-                else:  # [AB-T-3] any square of an opponent's sheet, planted or not, Rockys or not
-                    squares = self.pots[seat]
-                row = _row(rows, kind, seat)
-                out += [row[i] or _make(row, cfg, kind, 1, i, seat) for i in squares]
+                if seat != me:
+                    out += map(cfg.token_rows[seat].__getitem__, squares[seat])
         if shovel_targets:
-            row = _row(rows, "shovel", die)
-            out += [row[i] or _make(row, cfg, "shovel", die, i) for i in shovel_targets]  # [AB-P-4]
+            out += map(cfg.shovel_rows[die].__getitem__, shovel_targets)  # [AB-P-4]
         return out
 
     def _take_die(self, a: Action) -> None:
         """[AB-P-2..4] take one die and use it; then the turn passes on."""
-        me, k, die = self.seat, a.kind, a["die"]
+        me, k = self.seat, a.kind
+        if type(a) is AbanAction:
+            die, i, seat = a.die, a.sq, a.seat
+        else:  # a plain Action of the same kind and args
+            die = a["die"]
+            at = a.get("at")
+            i = G.idx(*at) if at is not None else -1
+            seat = a.get("seat", -1)
         self.dice = _remove_one(self.dice, die)
-        at = a.get("at")
-        i = G.idx(*at) if at is not None else None
         if k == "plant":
             self._draw(me, i, die)
         elif k == "espino":
             self.tokens = _set(self.tokens, me, self.tokens[me] - 1)
-            self._draw(a["seat"], i, G.ESPINO)
+            self._draw(seat, i, G.ESPINO)
         elif k == "rocky":
-            seat = a["seat"]
             self.tokens = _set(self.tokens, me, self.tokens[me] - 1)
             self._draw(seat, i, self.gardens[seat][i] + G.ROCKY)  # one more on the square's pile
             self.rocky_by = _set(self.rocky_by, seat, self.rocky_by[seat] + ((i, me),))
@@ -294,7 +394,27 @@ class AbanState(State):
                 return
 
     def _draw(self, seat: int, i: int, code: int) -> None:
-        self.gardens = _set(self.gardens, seat, G.with_cell(self.gardens[seat], i, code))
+        gardens = self.gardens
+        garden = list(gardens[seat])
+        old = garden[i]
+        garden[i] = code
+        self.gardens = gardens[:seat] + (tuple(garden),) + gardens[seat + 1:]
+        if old == G.EMPTY:  # keep `empty` in step: a square filled, or one freed or added
+            if code != G.EMPTY:
+                e = self.empty[seat]
+                k = e.index(i)
+                self.empty = _set(self.empty, seat, e[:k] + e[k + 1:])
+        elif code == G.EMPTY:
+            self.empty = _set(self.empty, seat, tuple(sorted(self.empty[seat] + (i,))))
+        # and `tokened`: an Espino (7) or Rockys (10 and up) came or went
+        if (old == G.ESPINO or old >= G.ROCKY) != (code == G.ESPINO or code >= G.ROCKY):
+            t = self.tokened[seat]
+            if i in t:
+                k = t.index(i)
+                t = t[:k] + t[k + 1:]
+            else:
+                t = tuple(sorted(t + (i,)))
+            self.tokened = _set(self.tokened, seat, t)
 
     def _end_turn(self) -> None:
         self.used = 0
@@ -311,13 +431,16 @@ class AbanState(State):
             self._end_round()
 
     def _some_garden_full(self) -> bool:
-        return any(G.EMPTY not in g for g in self.gardens)
+        return not all(self.empty)
 
     def _end_round(self) -> None:
         """[AB-P-5] the left-over die feeds every chayote of its number; [AB-P-6] next start."""
         cap = self.cfg.content.setup.feed_boxes
+        foods = self.food
         for die in self.dice:
-            for seat, food in enumerate(self.food):
+            if die not in foods:
+                continue
+            for seat, food in enumerate(foods):
                 if food == die and self.feeds[seat] < cap:  # [AB-D-8]
                     self.feeds = _set(self.feeds, seat, self.feeds[seat] + 1)
                     self._say("feed", seat, die)
@@ -423,7 +546,41 @@ class AbanState(State):
         return out
 
     def _scores(self):
-        return tuple(float(b["total"]) for b in self.score_breakdown())
+        return tuple(map(float, self.totals()))
+
+    def totals(self) -> list[int]:
+        """Each seat's total of `score_breakdown()`, counted without its detail (a search scores
+        the end of every playout; a test checks the two agree)."""
+        cfg = self.cfg
+        scorer = cfg.scorer
+        per = [scorer.garden(g, sq) for g, sq in zip(self.gardens, self.pots)]
+        if cfg.solo:
+            chayote = [self.feeds[0] * cfg.content.solo.feed_vp]
+        else:
+            row = cfg.content.chayote[cfg.players]
+            chayote = rank_awards(self.feeds, row.alone, row.tied)
+        setup = cfg.content.setup
+        token, radish = setup.token_penalty, setup.radish_penalty
+        # points[f] is 0 for a majority board (scored across the sheets below)
+        out = [sum(points) + chayote[seat] - token * (espinos + rockys) - radish * radishes
+               for seat, (points, _, espinos, rockys, radishes) in enumerate(per)]
+        for f in scorer.majority_faces:
+            pts = majority_rank_vp([p[1][f] for p in per], cfg.content.plant(cfg.boards[f]).rank_vp)
+            for seat, v in enumerate(pts):
+                out[seat] += v
+        if cfg.rocky_grants_placer:  # option [AB-D-5]
+            for owner, placed in enumerate(self.rocky_by):
+                garden = self.gardens[owner]
+                for i, placer in placed:
+                    if 2 <= G.under(garden[i]) <= 6:
+                        out[placer] += token
+        return out
+
+    def outcome(self):
+        """Scores and winners from one count (the base class would count the scores twice)."""
+        scores = self._scores()
+        best = max(scores)
+        return scores, [seat for seat, v in enumerate(scores) if v == best]
 
     def solo_band(self) -> str | None:
         """[AB-SO-9] the rulebook's verdict on a solo score."""
