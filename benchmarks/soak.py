@@ -259,8 +259,8 @@ async def lobby_latency(base: str, stop: float, stats: Stats) -> None:
 
 
 async def idle_connections(port: int, stop: float, stats: Stats, count: int = 50) -> None:
-    """`count` connections that send nothing and `count` that send half a request's headers:
-    each must be closed by the server within its header timeout (3 s here)."""
+    """`count` connections that send nothing and `count` that send half a request's headers,
+    held until `stop`: each must be closed by the server within its header timeout (3 s here)."""
     socks = []
     for i in range(2 * count):
         s = socket.socket()
@@ -273,7 +273,7 @@ async def idle_connections(port: int, stop: float, stats: Stats, count: int = 50
         except OSError:
             s.close()
     stats.idle["opened"] += len(socks)
-    await asyncio.sleep(min(6.0, max(0.0, stop - time.monotonic() - 1)))
+    await asyncio.sleep(max(0.0, stop - time.monotonic()))
     for s in socks:
         try:
             still = s.recv(1) != b""
@@ -333,7 +333,6 @@ async def round_(server: Server, tables: list[dict], spectators: int, silent: in
     tasks.append(flood(base, stop, stats))
     tasks.append(abuse(base, port, tables[0]["id"], stop, stats))
     tasks.append(lobby_latency(base, stop, stats))
-    tasks.append(idle_connections(port, stop, stats))
 
     async def sample():
         stalls = set()
@@ -424,6 +423,8 @@ def soak(tables: int = 50, spectators: int = 200, silent: int = 20, rounds: int 
                 lost += lost_now
                 log(f"round {r + 1}/{rounds}: {stats.moves} moves so far, killed and restarted, "
                     f"{lost_now} acknowledged moves lost, peak RSS {server.peak_rss / 2 ** 20:.0f} MB")
+            # after the last restart: silent and half-sent connections, each closed within 3 s
+            asyncio.run(idle_connections(server.port, time.monotonic() + 4.5, stats))
             asyncio.run(final_views(server.port, made, stats))
         finally:
             server.stop()

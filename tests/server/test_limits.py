@@ -660,3 +660,17 @@ def test_9_a_client_gone_mid_send_ends_its_writer_quietly():
         return await asyncio.wait_for(task, 2)
 
     assert asyncio.run(main()) == GONE
+
+
+def test_8_the_table_just_opened_is_never_the_one_evicted(tmp_path):
+    async def main():
+        service = _service(tmp_path, live_tables=1)
+        first, _, _ = await _two_humans(service)
+        sub = service.subscribe(first.id, None, "x")  # busy: cannot leave memory
+        second, _, _ = await _two_humans(service)
+        live = service.table(second.id)
+        assert service.live.get(second.id) is live  # not a detached copy
+        service.unsubscribe(first.id, sub)
+        await service.close()
+
+    asyncio.run(main())

@@ -261,7 +261,7 @@ class TableService:
         way stays. Returns how many left memory."""
         now = time.monotonic()
         gone = 0
-        for tid, live in list(self.live.items()):  # least recently used first
+        for tid, live in list(self.live.items())[:-1]:  # least recently used first; never the one in use now
             over = len(self.live) > self.settings.live_tables
             idle = now - live.used >= self.settings.idle_table_seconds
             if not over and not idle:
