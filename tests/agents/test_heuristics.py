@@ -650,8 +650,8 @@ def _ab_wins(agent_class, games, players=3, scenario="first_night"):
 
 def test_aberration_team_beats_random_play():
     """The introductory night at 3 players, 16 fixed seeds: the random team never wins (0 of 40 in
-    every cell when measured; 0 of these 16), the heuristic team 14 of these 16 (78% over 500 games,
-    benchmarks/aberration_balance.py). The bounds leave room for rule fixes to move a few games."""
+    every cell when measured; 0 of these 16), the heuristic team 14 of these 16 (74-77% over 500 games,
+    the lab campaign benchmarks/aberration-balance.toml). The bounds leave room for rule fixes to move a few games."""
     heuristic = _ab_wins(game_class("aberration").heuristic(), 16)
     random = _ab_wins(RandomAgent, 16)
     assert random <= 1 and heuristic >= 5 and heuristic - random >= 4, (heuristic, random)
