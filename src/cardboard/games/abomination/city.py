@@ -15,7 +15,7 @@ class CityMixin:
 
     def _task_city_turn(self, seat: int) -> None:
         """[AM-Y-1, AM-Y-2] the seat places, or passes when it has no meeple or no valid space."""
-        if self._placements(seat) or self._free_actions(seat):
+        if self._can_place(seat) or self._free_actions(seat):
             self.ask = ("turn", seat)
             return
         self._say("pass", seat)
@@ -28,8 +28,9 @@ class CityMixin:
 
     def _moves_turn(self):
         seat = self.ask[1]
-        moves = self._placements(seat) + self._free_actions(seat)
-        if not self._placements(seat):
+        places = self._placements(seat)
+        moves = places + self._free_actions(seat)
+        if not places:
             moves.append(self._act("pass"))
         return moves
 
@@ -53,7 +54,7 @@ class CityMixin:
         """[AM-Y-4] what bumping costs now (None: the track is full or bumping is off this round).
         A meeple being placed again (Prisha) leaves the track first."""
         on_track = len(self.bump) - (1 if replacing else 0)
-        if on_track >= len(self.cfg.bump_costs) or any(r.kind == "no_bumping" for r in self.rules):
+        if on_track >= len(self.cfg.bump_costs) or (self.rules and self._space_terms()[2]):
             return None
         return self.cfg.bump_costs[on_track]
 
@@ -63,49 +64,104 @@ class CityMixin:
         loc = self.cfg.space_loc[i]
         return any(r.kind == "scientists_only" and r.location == loc for r in self.rules)
 
+    def _space_terms(self) -> tuple:
+        """Every space's cost now, whether it takes scientists only, and whether bumping is off,
+        with this round's rule changes (`space_cost` and `scientists_only` for all spaces at
+        once); worked out once per game for each round's rules (an event side's)."""
+        tab = self.game.tab
+        rules = self.rules
+        if not rules:
+            return tab.base_costs, tab.sci_only, False
+        found = tab.terms.get(id(rules))
+        if found is None or found[0] is not rules:
+            if len(tab.terms) >= 256:   # only a test's hand-made rules could fill it
+                tab.terms.clear()
+            n = len(tab.spaces)
+            found = tab.terms[id(rules)] = (rules, (
+                tuple(self.space_cost(i) for i in range(n)), tuple(self.scientists_only(i) for i in range(n)),
+                any(r.kind == "no_bumping" for r in rules)))
+        return found[1]
+
+    def _kinds(self, p, only: bool | None, bumped: bool) -> tuple:
+        """The meeple kinds a placement may use, scientist first (True scientist, False assistant)."""
+        if bumped:
+            return (only,)
+        if only is None:
+            if p.free_sci:
+                return (True, False) if p.free_asst else (True,)
+            return (False,) if p.free_asst else ()
+        return (only,) if (p.free_sci if only else p.free_asst) else ()
+
     def _placements(self, seat: int, only: bool | None = None, bumped: bool = False) -> list:
         """Every legal placement: (space, meeple) and, on a full space, which meeple to bump.
         `only` restricts the meeple kind (True scientist, False assistant); `bumped`: the meeple
-        is the one just bumped to the track, not one on the character card."""
-        cfg = self.cfg
+        is the one just bumped to the track, not one on the character card. In the spaces' order,
+        scientist before assistant, then the lab's private spaces (tests/games/abomination/
+        test_listing.py holds the plain listing it must match)."""
         p = self.players[seat]
-        if bumped:
-            kinds = [only]
-        else:
-            kinds = [sci for sci, free in ((True, p.free_sci), (False, p.free_asst))
-                     if free and only in (None, sci)]
+        kinds = self._kinds(p, only, bumped)
         if not kinds:
             return []
+        tab = self.game.tab
         out = []
         bump_cost = self.bump_cost(replacing=bumped)
-        track_free = bump_cost is not None
-        for i, space in enumerate(cfg.spaces):
-            loc = cfg.space_loc[i]
-            if cfg.loc_index[loc] in self.closed:
-                continue  # a police marker closes the location this round
-            if not all(self.holds(seat, c, loc) for c in space.requires):
+        francs = p.francs
+        closed = self.closed
+        occupied = self.spaces
+        costs, sci_only, _ = self._space_terms()
+        for i, (loc_i, requires, loc, slots, free, bumps) in enumerate(tab.spaces):
+            cost = costs[i]
+            if francs < cost or loc_i in closed:
+                continue  # too dear, or a police marker closes the location this round
+            if requires and not all(self.holds(seat, c, loc) for c in requires):
                 continue
-            cost = self.space_cost(i)
-            if p.francs < cost:
-                continue
-            sci_only = self.scientists_only(i)
-            occ = self.spaces[i]
-            for sci in kinds:
-                if sci_only and not sci:
-                    continue
-                meeple = "scientist" if sci else "assistant"
-                if len(occ) < cfg.slots[i]:
-                    out.append(self._act("place", space=space.id, meeple=meeple))
-                elif track_free and p.francs >= cost + bump_cost:
-                    # [AM-Y-4] bump another player's meeple (never your own: decision in RULES.md)
-                    for j, (owner, _) in enumerate(occ):
-                        if owner != seat:
-                            out.append(self._act("place", space=space.id, meeple=meeple, bump=j))
-        for name in ("study", "generator"):  # the lab's private spaces: never bumped
-            if getattr(p, name) == 0:
+            occ = occupied[i]
+            if len(occ) < slots:
                 for sci in kinds:
-                    out.append(self._act("place", space=name, meeple="scientist" if sci else "assistant"))
+                    if sci or not sci_only[i]:
+                        out.append(free[sci])
+            elif bump_cost is not None and francs >= cost + bump_cost:
+                # [AM-Y-4] bump another player's meeple (never your own: decision in RULES.md)
+                for sci in kinds:
+                    if sci or not sci_only[i]:
+                        acts = bumps[sci]
+                        for j, (owner, _) in enumerate(occ):
+                            if owner != seat:
+                                out.append(acts[j] if j < len(acts) else self._act(
+                                    "place", space=self.cfg.spaces[i].id, meeple="scientist" if sci else "assistant", bump=j))
+        for name, acts in tab.lab_places:  # the lab's private spaces: never bumped
+            if not (p.generator if name == "generator" else p.study):
+                for sci in kinds:
+                    out.append(acts[sci])
         return out
+
+    def _can_place(self, seat: int) -> bool:
+        """Whether the seat has any placement (`bool(self._placements(seat))`, without listing)."""
+        p = self.players[seat]
+        kinds = self._kinds(p, None, False)
+        if not kinds:
+            return False
+        if not p.study or not p.generator:
+            return True
+        bump_cost = self.bump_cost()
+        francs = p.francs
+        closed = self.closed
+        occupied = self.spaces
+        costs, sci_only, _ = self._space_terms()
+        for i, (loc_i, requires, loc, slots, _free, _bumps) in enumerate(self.game.tab.spaces):
+            cost = costs[i]
+            if francs < cost or loc_i in closed:
+                continue
+            if sci_only[i] and True not in kinds:
+                continue
+            occ = occupied[i]
+            if len(occ) >= slots and (bump_cost is None or francs < cost + bump_cost
+                                      or all(owner == seat for owner, _ in occ)):
+                continue
+            if requires and not all(self.holds(seat, c, loc) for c in requires):
+                continue
+            return True
+        return False
 
     # ---------------------------------------------------------------- placing
     def _do_place(self, a, ask) -> None:

@@ -17,6 +17,8 @@ from .content import Content, load_content
 # The decomposition track holds these four materials by stage; bone has a space of its own.
 TRACKED = ("muscle", "organ", "blood", "animal")
 STAGES = 4
+# the materials a build may spend by stage (bone apart), in the order of a build's needs
+STAGED = ("muscle", "organ", "blood")
 # The operating table: one slot per part token (the anatomy card's head, torso, 2 arms, 2 legs).
 PART_ORDER = ("head", "torso", "arm", "leg")
 # Part slot states: 0 empty, MUSCLE built, SKIN completed, ALIVE completed with an alive marker.
@@ -58,6 +60,48 @@ def _expertise_option(card):
     if card.option.attribute == "expertise":
         return card
     return card.model_copy(update={"option": card.option.model_copy(update={"attribute": "expertise"})})
+
+
+class Tables:
+    """What the rules look up on every move, worked out once per game (issue #27): each space's
+    fixed facts and its placement moves, the lab's fixed facts, the compiled objective checks, and
+    a bounded cache of build plans. Kept on the Game with the ActionCache (never in the config its
+    actions carry: see ActionCache)."""
+
+    __slots__ = ("spaces", "base_costs", "sci_only", "lab_places", "part_slots", "sides", "animal_ok",
+                 "animal_limit", "objective_checks", "plans", "terms", "moves")
+
+    PLANS_LIMIT = 20000   # build plans kept (by track and needs); emptied when full
+
+    def __init__(self, cfg: AbominationConfig, moves: ActionCache):
+        self.moves = moves
+        spaces = []
+        for i, space in enumerate(cfg.spaces):
+            loc = cfg.space_loc[i]
+            free = tuple(moves["place", (("space", space.id), ("meeple", m))] for m in ("assistant", "scientist"))
+            bumps = tuple(tuple(moves["place", (("space", space.id), ("meeple", m), ("bump", j))]
+                                for j in range(cfg.slots[i])) for m in ("assistant", "scientist"))
+            spaces.append((cfg.loc_index[loc], tuple(space.requires), loc, cfg.slots[i], free, bumps))
+        self.spaces = tuple(spaces)
+        self.base_costs = tuple(max(0, s.cost) for s in cfg.spaces)
+        self.sci_only = tuple(s.who == "scientist" for s in cfg.spaces)
+        self.lab_places = tuple((name, tuple(moves["place", (("space", name), ("meeple", m))]
+                                             for m in ("assistant", "scientist")))
+                                for name in ("study", "generator"))
+        self.part_slots = {part: tuple(i for i, x in enumerate(cfg.slot_part) if x == part) for part in PART_ORDER}
+        # per (part, side): the Expertise and bone it needs and its (muscle, organ, blood) counts
+        self.sides = {}
+        for part, spec in cfg.part_spec.items():
+            for side in ("start", "complete"):
+                need = getattr(spec, side)
+                self.sides[part, side] = (need, need.expertise, need.materials.get("bone", 0),
+                                          tuple(need.materials.get(m, 0) for m in STAGED))
+        animal = cfg.content.anatomy.animal
+        self.animal_ok = tuple(m in animal.replaces for m in STAGED)
+        self.animal_limit = tuple(animal.max_stage.get(m, STAGES) for m in STAGED)
+        self.objective_checks = {}
+        self.plans = {}
+        self.terms = {}   # by the round's rules (an event side's, from the content): see _space_terms
 
 
 class AbominationGame(Game):
@@ -102,6 +146,7 @@ class AbominationGame(Game):
 
         self.moves = ActionCache(AbominationAction, cfg)  # on the game, not in cfg: see ActionCache
         self.options = opts
+        self.tab = Tables(cfg, self.moves)
 
     @staticmethod
     def _board(cfg: AbominationConfig, c: Content, n: int) -> None:

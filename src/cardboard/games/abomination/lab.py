@@ -11,11 +11,9 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from .game import ALIVE, EMPTY, MUSCLE, SKIN, STAGES, TRACKED
+from .game import ALIVE, EMPTY, MUSCLE, SKIN, STAGED, STAGES, TRACKED
 from .knowledge import HUMANITY, RESEARCH
 from .player import cube
-
-STAGED = ("muscle", "organ", "blood")
 
 
 class LabMixin:
@@ -57,44 +55,80 @@ class LabMixin:
         ones that fit: any other build of the same part, stage and animal use spends fresher cubes
         and scores the same, so it is never better (RULES.md decision)."""
         cfg = self.cfg
+        tab = self.game.tab
+        moves = tab.moves
         p = self.players[seat]
+        parts, damage = p.parts, p.damage
+        expertise = p.expertise + p.lower
         out, seen = [], set()
         for slot, part in enumerate(cfg.slot_part):
-            state = p.parts[slot]
+            state = parts[slot]
             if state == EMPTY:
                 side = "start"
-                if self.supply_left(part) <= 0:
-                    continue
             elif state == MUSCLE:
                 side = "complete"
             else:
                 continue
-            key = (part, state, p.damage[slot])
+            key = (part, state, damage[slot])
             if key in seen:
                 continue   # the second arm or leg slot in the same state is the same choice
+            if state == EMPTY and self._tokens_left(part) <= 0:
+                continue
             seen.add(key)
-            spec = getattr(cfg.part_spec[part], side)
-            if spec.expertise > p.expertise + p.lower:
+            _spec, need_exp, need_bone, wants = tab.sides[part, side]
+            if need_exp > expertise or need_bone > p.bone:
                 continue
-            if spec.materials.get("bone", 0) > p.bone:
-                continue
-            for stage, animal in self._material_plans(p, spec.materials):
-                out.append(self._act("build", slot=slot, side=side, stage=stage, animal=animal))
+            for stage, animal in self._plans(p.track, wants):
+                out.append(moves["build", (("slot", slot), ("side", side), ("stage", stage), ("animal", animal))])
         return out
 
+    def _tokens_left(self, part: str) -> int:
+        """`supply_left(part)`: the part tokens no operating table holds."""
+        slots = self.game.tab.part_slots[part]
+        return self.cfg.tokens[part] - sum(1 for p in self.players for i in slots if p.parts[i])
+
     def _material_plans(self, p, needs: dict) -> list:
-        plans = []
-        wants = tuple(needs.get(m, 0) for m in STAGED)
-        ranges = [range(w + 1) for w in wants]
-        for a_m in ranges[0]:
-            for a_o in ranges[1]:
-                for a_b in ranges[2]:
-                    animal = (a_m, a_o, a_b)
-                    for stage in range(1, STAGES + 1):
-                        spent = self._spend(p, wants, animal, stage)
-                        if spent is not None and self._worst(spent) == stage:
-                            plans.append((stage, animal))
+        return list(self._plans(p.track, tuple(needs.get(m, 0) for m in STAGED)))
+
+    def _plans(self, track: tuple, wants: tuple) -> tuple:
+        """The (stage, animal) choices of a build needing `wants` (muscle, organ, blood) from
+        `track`: each animal use (muscle, organ, blood cubes it stands in for) and each stage where
+        spending the oldest cubes that fit (`_spend`) reaches that stage as its most decayed.
+        Worked out once per track and needs (a bounded cache)."""
+        cache = self.game.tab.plans
+        key = (track, wants)
+        plans = cache.get(key)
+        if plans is None:
+            if len(cache) >= self.game.tab.PLANS_LIMIT:
+                cache.clear()
+            plans = cache[key] = self._work_out_plans(track, wants)
         return plans
+
+    def _work_out_plans(self, track: tuple, wants: tuple) -> tuple:
+        """`_plans` without the cache: `_spend` followed step by step, with the same results, for
+        every animal use and stage (animal uses a material may not take, or more cubes than
+        the lab holds, are skipped without trying them)."""
+        tab = self.game.tab
+        ok, limits = tab.animal_ok, tab.animal_limit
+        w0, w1, w2 = wants
+        animal_at = track[3 * STAGES:4 * STAGES]
+        animals = sum(animal_at)
+        have = (sum(track[0:STAGES]), sum(track[STAGES:2 * STAGES]), sum(track[2 * STAGES:3 * STAGES]))
+        plans = []
+        for a0 in range(w0 + 1 if ok[0] else 1):
+            if w0 - a0 > have[0]:
+                continue
+            for a1 in range(w1 + 1 if ok[1] else 1):
+                if w1 - a1 > have[1]:
+                    continue
+                for a2 in range(w2 + 1 if ok[2] else 1):
+                    if w2 - a2 > have[2] or a0 + a1 + a2 > animals:
+                        continue
+                    animal = (a0, a1, a2)
+                    for stage in range(1, STAGES + 1):
+                        if _reaches(track, wants, animal, stage, animal_at, limits):
+                            plans.append((stage, animal))
+        return tuple(plans)
 
     def _spend(self, p, wants: tuple, animal: tuple, cap: int):
         """The cubes a build takes (a 16-count tuple), or None if the lab lacks them: oldest first
@@ -308,3 +342,42 @@ class LabMixin:
         k = 0 if a["material"] == "muscle" else 1
         p.preserved = p.preserved[:k] + (p.preserved[k] + 1,) + p.preserved[k + 1:]
         self._task_preserve_step(seat)
+
+
+def _reaches(track: tuple, wants: tuple, animal: tuple, cap: int, animal_at: tuple, limits: tuple) -> bool:
+    """Whether `LabMixin._spend` at `cap` succeeds and its most decayed cube is at stage `cap`:
+    animal cubes first (for blood, then muscle, then organ), oldest first at or below each one's
+    stage limit, then each material's own cubes oldest first at or below `cap`."""
+    worst = 0
+    if animal[0] or animal[1] or animal[2]:
+        left = list(animal_at)
+        for k in (2, 0, 1):
+            n = animal[k]
+            if n:
+                for stage in range(min(cap, limits[k]), 0, -1):
+                    have = left[stage - 1]
+                    if have:
+                        take = n if n < have else have
+                        left[stage - 1] = have - take
+                        n -= take
+                        if stage > worst:
+                            worst = stage
+                        if not n:
+                            break
+                if n:
+                    return False
+    for k in range(3):
+        n = wants[k] - animal[k]
+        if n:
+            base = k * STAGES - 1
+            for stage in range(cap, 0, -1):
+                have = track[base + stage]
+                if have:
+                    n -= have if have < n else n
+                    if stage > worst:
+                        worst = stage
+                    if not n:
+                        break
+            if n:
+                return False
+    return worst == cap

@@ -46,8 +46,7 @@ class Player:
 
     def copy(self) -> "Player":
         new = Player.__new__(Player)
-        for name in Player.__slots__:
-            setattr(new, name, getattr(self, name))
+        _copy_fields(self, new)
         return new
 
     # ---- counts the rules and the views read
@@ -71,3 +70,15 @@ class Player:
 
     def cards(self) -> int:
         return len(self.research) + len(self.humanity_cards)
+
+
+def _field_copier(names: tuple):
+    """The slots copied one by one, written out (as the engine's clone does): a Player is copied
+    on its first edit in every move, and straight-line copies are about twice a loop's speed."""
+    body = "".join(f"    new.{n} = old.{n}\n" for n in names)
+    namespace: dict = {}
+    exec(f"def copy_fields(old, new):\n{body}", namespace)
+    return namespace["copy_fields"]
+
+
+_copy_fields = _field_copier(Player.__slots__)

@@ -202,12 +202,12 @@ class AbominationState(CityMixin, LabMixin, EventsMixin, ResetMixin, EffectsMixi
         return None if self.phase == OVER else self.ask[1]
 
     def _legal_actions(self) -> list[Action]:
-        return getattr(self, "_moves_" + self.ask[0])()
+        return _MOVES[self.ask[0]](self)
 
     def _do(self, a: Action) -> None:
         self._edited = set()
         ask, self.ask = self.ask, None
-        getattr(self, "_do_" + a.kind)(a, ask)
+        _DOS[a.kind](self, a, ask)
         self._resume()
 
     def _why_illegal(self, a: Action) -> str | None:
@@ -225,7 +225,7 @@ class AbominationState(CityMixin, LabMixin, EventsMixin, ResetMixin, EffectsMixi
             if not self.todo:
                 raise AssertionError("no work and no decision: the round structure is broken")
             task, self.todo = self.todo[0], self.todo[1:]
-            getattr(self, "_task_" + task[0])(*task[1:])
+            _TASKS[task[0]](self, *task[1:])
             if self.phase != LAB:
                 self._claim_objectives()
 
@@ -298,3 +298,14 @@ class AbominationState(CityMixin, LabMixin, EventsMixin, ResetMixin, EffectsMixi
 
     def has_completed_part(self, seat: int) -> bool:
         return any(part >= SKIN for part in self.players[seat].parts)
+
+
+def _methods(prefix: str) -> dict:
+    """The state's `prefix*` methods by the rest of their names: the moves' listings (`_moves_`),
+    their rules (`_do_`) and the queued tasks (`_task_`), looked up once instead of by name on
+    every call."""
+    return {name[len(prefix):]: getattr(AbominationState, name)
+            for name in dir(AbominationState) if name.startswith(prefix)}
+
+
+_MOVES, _DOS, _TASKS = _methods("_moves_"), _methods("_do_"), _methods("_task_")

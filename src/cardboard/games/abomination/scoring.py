@@ -1,7 +1,34 @@
 """Bonus objectives [AM-Z-4] and the final scoring with its tie-breakers [AM-Z-2, AM-Z-3]."""
 from __future__ import annotations
 
+from operator import attrgetter
+
+from .effects import PART_STATE
 from .game import ALIVE
+
+
+def _condition_test(cfg, c):
+    """`holds(seat, c)` (effects.py, no location) as a function of (state, seat, Player), written
+    out for the conditions a Player alone decides; any other kind asks `holds`."""
+    k = c.kind
+    if k == "attribute_at_least":
+        if c.attribute.isidentifier() and type(c.amount) is int:   # written out: read on every task
+            return eval(f"lambda s, seat, p: p.{c.attribute} >= {c.amount}")
+        get, amount = attrgetter(c.attribute), c.amount
+        return lambda s, seat, p: get(p) >= amount
+    if k == "has_part":
+        want = PART_STATE[c.state]
+        slots = tuple(i for i, part in enumerate(cfg.slot_part) if part == c.part)
+        if not slots:
+            return lambda s, seat, p: False
+        return eval("lambda s, seat, p: " + " or ".join(f"p.parts[{i}] >= {want}" for i in slots))
+    if k == "parts_at_least":
+        states, count = tuple(range(PART_STATE[c.state], ALIVE + 1)), c.count
+        if len(states) == 1:
+            state = states[0]
+            return lambda s, seat, p: p.parts.count(state) >= count
+        return lambda s, seat, p: sum(map(p.parts.count, states)) >= count
+    return lambda s, seat, p: s.holds(seat, c)
 
 
 class ScoringMixin:
@@ -11,15 +38,34 @@ class ScoringMixin:
     def _claim_objectives(self) -> None:
         """A "first" objective goes to whoever meets it first; players meeting it at the same
         moment (one event's effects, one lab phase) all claim it. Then nobody else may."""
-        cfg = self.cfg
-        for k, o in enumerate(self.objectives):
-            spec = cfg.objectives[o]
-            if spec.timing != "first" or self.claimed[k]:
+        claimed = self.claimed
+        checks = self.game.tab.objective_checks.get(self.objectives)
+        if checks is None:
+            checks = self._objective_checks()
+        for k, check, spec in checks:
+            if claimed[k]:
                 continue
-            met = tuple(s for s in range(cfg.players) if self.holds(s, spec.condition))
+            met = ()
+            seat = 0
+            for p in self.players:
+                if check(self, seat, p):
+                    met += (seat,)
+                seat += 1
             if met:
-                self.claimed = self.claimed[:k] + (met,) + self.claimed[k + 1:]
+                self.claimed = claimed = claimed[:k] + (met,) + claimed[k + 1:]
                 self._say("objective", spec.id, met)
+
+    def _objective_checks(self) -> tuple:
+        """The "first" objectives in play: (their place, a test of a seat's Player, the card),
+        made once per game and set of objectives."""
+        checks = self.game.tab.objective_checks
+        found = checks.get(self.objectives)
+        if found is None:
+            cfg = self.cfg
+            found = checks[self.objectives] = tuple(
+                (k, _condition_test(cfg, cfg.objectives[o].condition), cfg.objectives[o])
+                for k, o in enumerate(self.objectives) if cfg.objectives[o].timing == "first")
+        return found
 
     def _final_objectives(self) -> None:
         """"Most" objectives are judged at the end; ties all score; nobody scores with none."""

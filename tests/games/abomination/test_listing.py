@@ -1,0 +1,206 @@
+"""The legal moves are listed quickly but never differently (issue #27): the placements and the
+builds match straightforward listings from the rules (the code before the speed work) on random
+positions, in the same order; the objective checks written out match `holds`; and random games
+from fixed seeds list exactly the moves they listed before (a pinned digest)."""
+import hashlib
+
+import cardboard
+from cardboard.engine import Rng
+from cardboard.games.abomination.game import EMPTY, MUSCLE, STAGED, STAGES, TRACKED
+from cardboard.games.abomination.scoring import _condition_test
+
+
+# ---------------------------------------------------------------- the plain listings
+def reference_placements(s, seat, only=None, bumped=False):
+    """[AM-Y-1..4] every placement, from the rules: each space in order (not closed by police, its
+    conditions held, its cost payable; free, or full with another player's meeple to bump and the
+    track's price payable too), scientist before assistant (a scientists-only space takes no
+    assistant), then the Study and the Generator when empty."""
+    cfg = s.cfg
+    p = s.players[seat]
+    if bumped:
+        kinds = [only]
+    else:
+        kinds = [sci for sci, free in ((True, p.free_sci), (False, p.free_asst)) if free and only in (None, sci)]
+    if not kinds:
+        return []
+    out = []
+    bump_cost = s.bump_cost(replacing=bumped)
+    for i, space in enumerate(cfg.spaces):
+        loc = cfg.space_loc[i]
+        if cfg.loc_index[loc] in s.closed:
+            continue
+        if not all(s.holds(seat, c, loc) for c in space.requires):
+            continue
+        cost = s.space_cost(i)
+        if p.francs < cost:
+            continue
+        occ = s.spaces[i]
+        for sci in kinds:
+            if s.scientists_only(i) and not sci:
+                continue
+            meeple = "scientist" if sci else "assistant"
+            if len(occ) < cfg.slots[i]:
+                out.append(("place", space.id, meeple, None))
+            elif bump_cost is not None and p.francs >= cost + bump_cost:
+                out += [("place", space.id, meeple, j) for j, (owner, _) in enumerate(occ) if owner != seat]
+    for name in ("study", "generator"):
+        if getattr(p, name) == 0:
+            out += [("place", name, "scientist" if sci else "assistant", None) for sci in kinds]
+    return out
+
+
+def _spend(s, p, wants, animal, cap):
+    """[AM-L-2] the cubes a build takes, oldest first at or below `cap` (animal cubes first, for
+    blood only at stage I-II), or None if the lab lacks them."""
+    rules = s.cfg.content.anatomy.animal
+    track = list(p.track)
+    spent = [0] * len(track)
+
+    def take(material, n, limit):
+        m = TRACKED.index(material)
+        for stage in range(min(cap, limit), 0, -1):
+            i = m * STAGES + stage - 1
+            k = min(n, track[i])
+            track[i] -= k
+            spent[i] += k
+            n -= k
+        return n == 0
+
+    for k in (2, 0, 1):
+        if animal[k]:
+            if STAGED[k] not in rules.replaces or not take("animal", animal[k], rules.max_stage.get(STAGED[k], STAGES)):
+                return None
+    for k, material in enumerate(STAGED):
+        need = wants[k] - animal[k]
+        if need and not take(material, need, STAGES):
+            return None
+    return spent
+
+
+def reference_builds(s, seat):
+    """[AM-L-1, AM-L-2, AM-L-4] every build: per slot (the second arm or leg in the same state
+    and damage is the same choice), a part token left in the supply, the Expertise and bone it
+    needs, then each animal use and each stage whose oldest-first spending reaches that stage."""
+    cfg = s.cfg
+    p = s.players[seat]
+    out, seen = [], set()
+    for slot, part in enumerate(cfg.slot_part):
+        state = p.parts[slot]
+        if state == EMPTY:
+            side = "start"
+            if s.supply_left(part) <= 0:
+                continue
+        elif state == MUSCLE:
+            side = "complete"
+        else:
+            continue
+        key = (part, state, p.damage[slot])
+        if key in seen:
+            continue
+        seen.add(key)
+        spec = getattr(cfg.part_spec[part], side)
+        if spec.expertise > p.expertise + p.lower or spec.materials.get("bone", 0) > p.bone:
+            continue
+        wants = tuple(spec.materials.get(m, 0) for m in STAGED)
+        for a_m in range(wants[0] + 1):
+            for a_o in range(wants[1] + 1):
+                for a_b in range(wants[2] + 1):
+                    animal = (a_m, a_o, a_b)
+                    for stage in range(1, STAGES + 1):
+                        spent = _spend(s, p, wants, animal, stage)
+                        if spent is not None and max(i % STAGES + 1 for i, n in enumerate(spent) if n) == stage:
+                            out.append(("build", slot, side, stage, animal))
+    return out
+
+
+def _listed(moves, kind):
+    if kind == "place":
+        return [("place", a["space"], a["meeple"], a.get("bump")) for a in moves if a.kind == "place"]
+    return [("build", a["slot"], a["side"], a["stage"], a["animal"]) for a in moves if a.kind == "build"]
+
+
+def _positions(games):
+    """Every position of uniform random games: (players, seed) pairs, seeded as the benchmarks."""
+    for players, seeds, options in games:
+        for seed in seeds:
+            s = cardboard.load_game("abomination", players=players, seed=5000 + seed, options=options).new_initial_state()
+            rng = Rng(seed)
+            while not s.is_terminal():
+                yield s
+                legal = s.legal_actions()
+                s.apply(legal[rng.below(len(legal))])
+
+
+GAMES = ((2, range(8), None), (3, range(4), {"dial_scoring": "best", "cadavers": "preview"}), (4, range(4), None))
+
+
+def test_placements_and_builds_match_plain_listings_on_random_positions():
+    """Every city turn, Prisha's place-again offer and lab build of random 2-, 3- and 4-player
+    games lists the placements and builds the rules give, in the reference's order (each also
+    from a clone, so the caches' hits are checked as well as their misses); whether a seat can
+    place at all agrees with the listing."""
+    turns = replaces = builds = with_bumps = with_animal = 0
+    for s in _positions(GAMES):
+        ask = s.ask
+        if ask[0] == "turn":
+            want = reference_placements(s, ask[1])
+            assert _listed(s.legal_actions(), "place") == want
+            assert _listed(s.clone().legal_actions(), "place") == want
+            assert s._can_place(ask[1]) == bool(want)
+            turns += 1
+            with_bumps += any(m[3] is not None for m in want)
+        elif ask[0] == "replace":
+            want = reference_placements(s, ask[1], only=ask[2], bumped=True)
+            assert _listed(s.legal_actions(), "place") == want
+            replaces += 1
+        elif ask[0] == "build":
+            want = reference_builds(s, ask[1])
+            assert _listed(s.legal_actions(), "build") == want
+            assert _listed(s.clone().legal_actions(), "build") == want
+            builds += 1
+            with_animal += any(any(m[4]) for m in want)
+        if ask[0] in ("turn", "build") and len(s) % 5 == 0:   # a seat that is not deciding, too
+            for seat in range(s.cfg.players):
+                assert s._can_place(seat) == bool(reference_placements(s, seat))
+                assert _listed(s.builds(seat), "build") == reference_builds(s, seat)
+    assert turns > 1500 and builds > 300 and with_bumps > 50 and with_animal > 20, (turns, builds, with_bumps, with_animal)
+
+
+def test_written_out_objective_checks_match_holds():
+    """[AM-Z-4] each "first" objective's check, written out once per game, says what `holds` says
+    for every seat of random positions (every objective of the content, in play or not)."""
+    met = 0
+    for s in _positions(((2, range(3), None), (4, range(2), None))):
+        for spec in s.cfg.objectives:
+            if spec.timing != "first":
+                continue
+            check = _condition_test(s.cfg, spec.condition)
+            for seat, p in enumerate(s.players):
+                want = s.holds(seat, spec.condition)
+                assert check(s, seat, p) == want, (spec.id, seat)
+                met += want
+    assert met > 30
+
+
+def _digest(players, games, seed, options=None):
+    h = hashlib.sha1()
+    rng = Rng(seed)
+    for _ in range(games):
+        s = cardboard.load_game("abomination", players=players, seed=rng.next64(), options=options).new_initial_state()
+        while not s.is_terminal():
+            legal = s.legal_actions()
+            for a in legal:
+                h.update(repr(a.json_key()).encode())
+            s.apply(legal[rng.below(len(legal))])
+        h.update(repr(s.scores()).encode())
+    return h.hexdigest()[:12]
+
+
+def test_random_games_list_the_same_moves_as_before():
+    """Uniform random games from fixed seeds: every legal list of every position, in order, and the
+    final scores hash to the digest of the listing before issue #27 (commit e12e670). A rule
+    change that alters the moves on purpose updates these digests; a speed change never may."""
+    assert _digest(2, 6, 1) == "fe597ab079c2"
+    assert _digest(3, 3, 2, {"dial_scoring": "best", "cadavers": "preview"}) == "4a49fc30ff09"
+    assert _digest(4, 3, 3) == "a94aa2fa70c3"
