@@ -168,3 +168,90 @@ def test_totals_are_the_breakdowns_totals_and_outcome_the_scores_and_winners(pla
                 break
             s.apply_trusted(s.sample_action(rng))
         assert s.outcome() == (s.scores(), s.winners())
+
+
+def reference_analysis(info, garden, horizon, squares):
+    """The heuristic's analysis of a garden as first written (one pass per purpose over every
+    placement of every board, masks over the whole field): what `_analyse` must reproduce to
+    the last bit, so that the heuristic's moves stay the same."""
+    from cardboard.games.aban import heuristic as H
+
+    masks, wild, emp, pots, empties = [0] * 7, 0, 0, 0, []
+    for i in squares:
+        v, bit = garden[i], 1 << i
+        pots |= bit
+        if v == G.EMPTY:
+            empties.append(i)
+            emp |= bit
+        elif v <= 6:
+            masks[v] |= bit
+        elif v == G.RADISH:
+            wild |= bit
+    pos = {i: k for k, i in enumerate(empties)}
+    ne, rho = len(empties), [H.RHO ** r for r in range(20)]
+    gains, completes, block, block_of, held = {}, {}, [0.0] * ne, {}, {}
+    for f in info.faces:
+        shapes = [s for s in H._shapes_of(info.board[f]) if s[0] & pots == s[0]]
+        if not shapes:
+            continue
+        own = masks[f] | wild
+        bad = pots & ~(own | emp)
+        gs = gm = bl = None
+        done = 0
+        for pm, cells, vp in shapes:
+            if pm & bad or not pm & emp:
+                continue
+            e = pm & emp
+            r = e.bit_count()
+            if r > horizon:
+                continue
+            if r == 1:
+                done |= e
+            else:
+                g = vp * rho[r - 1] if pm & own else vp * rho[r - 1] * H.START
+                if gs is None:
+                    gs, gm = [0.0] * ne, [0.0] * ne
+                for j in cells:
+                    if e >> j & 1:
+                        gs[pos[j]] += g
+                        gm[pos[j]] = max(gm[pos[j]], g)
+            if pm & own:
+                b = vp * rho[r] * H.BLOCK
+                if bl is None:
+                    bl = [0.0] * ne
+                for j in cells:
+                    if e >> j & 1:
+                        bl[pos[j]] += b
+                    else:
+                        held[j] = held.get(j, 0.0) + b
+        if gs is not None:
+            gains[f] = (gs, gm)
+        if done:
+            completes[f] = done
+        if bl is not None:
+            block_of[f] = bl
+            for k in range(ne):
+                block[k] += bl[k]
+    return {"empties": empties, "pos": pos, "masks": masks, "wild": wild, "gains": gains,
+            "completes": completes, "block": block, "block_of": block_of, "held": held}
+
+
+@pytest.mark.parametrize("players,options", SETUPS)
+def test_the_heuristics_garden_analysis_is_the_plain_one_to_the_last_bit(players, options):
+    from cardboard.games.aban import heuristic as H
+
+    checked = 0
+    for seed, s in _games(players, options, range(3)):
+        rng = Rng(50 + seed)
+        info = H._boards_of(s.cfg)
+        while not s.is_terminal():
+            for garden, squares in zip(s.gardens, s.pots):
+                for horizon in (1, 2, 5):
+                    H._ANALYSES.clear()
+                    an = H._analyse(info, garden, horizon, squares)
+                    got = {name: getattr(an, name) for name in
+                           ("empties", "pos", "masks", "wild", "gains", "completes", "block", "block_of", "held")}
+                    assert got == reference_analysis(info, garden, horizon, squares)
+                    checked += 1
+            s.apply_trusted(s.sample_action(rng))
+    assert checked > 100

@@ -92,7 +92,7 @@ def _shapes_of(board) -> list[tuple[int, tuple[int, ...], int]]:
 class _Boards:
     """What the heuristic keeps per set of boards in play (per GardenScorer)."""
 
-    __slots__ = ("faces", "kind", "board", "leftover", "first", "links", "by_pots", "rank_vp")
+    __slots__ = ("faces", "kind", "board", "leftover", "first", "links", "by_squares", "rank_vp")
 
     def __init__(self, scorer, content, boards: dict[int, str]):
         self.faces = tuple(scorer.faces)
@@ -103,17 +103,36 @@ class _Boards:
         self.links = {f: scorer.boards[f].links for f in self.faces}
         self.rank_vp = {f: tuple(content.plant(boards[f]).rank_vp) for f in self.faces
                         if self.kind[f] == "majority"}
-        self.by_pots: dict = {}
+        self.by_squares: dict = {}
 
-    def placements(self, pots_mask: int) -> list[tuple[int, list]]:
-        hit = self.by_pots.get(pots_mask)
+    def placements(self, squares: tuple) -> list[tuple[int, list]]:
+        """Per face, the placements that fit in a sheet of these squares, each with what
+        `_analyse` reads of it worked out once: (mask over the sheet's squares, mask over the
+        field, the squares, (square, its bit in the sheet's mask) pairs, size, and by the
+        number r of squares still empty: the gain of a begun one, of a fresh one, the block).
+        The sheet's masks number its squares in the order given, 0 up: small ints, several
+        times faster to test than masks over the 144-square field."""
+        hit = self.by_squares.get(squares)
         if hit is None:
             hit = []
+            rho = _RHO_POW
+            pots_mask = sum(1 << i for i in set(squares))
+            bit_of = {i: 1 << c for c, i in enumerate(squares)}
             for f in self.faces:
-                shapes = [s for s in _shapes_of(self.board[f]) if s[0] & pots_mask == s[0]]
+                shapes = []
+                for mask, cells, vp in _shapes_of(self.board[f]):
+                    if mask & pots_mask == mask:
+                        size = len(cells)
+                        begun = tuple(vp * rho[r - 1] for r in range(size + 1))
+                        fresh = tuple(vp * rho[r - 1] * START for r in range(size + 1))
+                        block = tuple(vp * rho[r] * BLOCK for r in range(size + 1))
+                        shapes.append((sum(bit_of[j] for j in cells), mask, cells,
+                                       tuple((j, bit_of[j]) for j in cells), size, begun, fresh, block))
                 if shapes:
                     hit.append((f, shapes))
-            self.by_pots[pots_mask] = hit
+            if len(self.by_squares) > 2_000:  # Don maceta's extra pots make new sheets
+                self.by_squares.clear()
+            self.by_squares[squares] = hit
         return hit
 
 
@@ -218,64 +237,94 @@ def _analyse(info: _Boards, garden: tuple, horizon: int, squares) -> _Garden:
     hit = _ANALYSES.get(key)
     if hit is not None:
         return hit
-    masks = [0] * 7
-    wild = emp = pots = 0
+    squares = tuple(squares)
+    masks = [0] * 7  # the plants of each face, over the field (for the boards' scorers)
+    sheet = [0] * 7  # the same over the sheet's squares (bit c: squares[c])
+    wild = emp = swild = 0
     empties = []
+    bit = 1
     for i in squares:
         v = garden[i]
-        bit = 1 << i
-        pots |= bit
         if v == _EMPTY:
             empties.append(i)
             emp |= bit
         elif v <= 6:
-            masks[v] |= bit
+            masks[v] |= 1 << i
+            sheet[v] |= bit
         elif v == _RADISH:
-            wild |= bit
+            wild |= 1 << i
+            swild |= bit
+        bit <<= 1
+    pots = bit - 1
     pos = {i: k for k, i in enumerate(empties)}
     ne = len(empties)
-    rho = _RHO_POW
     gains: dict[int, tuple[list, list]] = {}
     completes: dict[int, int] = {}
     block = [0.0] * ne  # progress all boards lose if another plant fills the square
     block_of: dict[int, list] = {}
     held: dict[int, float] = {}  # progress a planted square carries (what a Rocky destroys)
-    for f, shapes in info.placements(pots):
-        own = masks[f] | wild
+    for f, shapes in info.placements(squares):
+        own = sheet[f] | swild
         bad = pots & ~(own | emp)
         gs = gm = bl = None
-        done = 0
-        for pm, cells, vp in shapes:
+        done = 0  # over the field
+        # For each placement not spoilt by another plant or a token, with empty squares left and
+        # no more than fit in the rounds left: its gain on those squares (sum and best), and if
+        # begun, the block (the progress lost if another plant took a square) on every square.
+        # Each sum is added to in the placements' order, so the numbers come out the same to
+        # the last bit as with one pass per purpose.
+        for shape in shapes:
+            pm = shape[0]
             if pm & bad:
                 continue
-            e = pm & emp
-            if not e:
-                continue
-            r = e.bit_count()
-            if r > horizon:
-                continue
-            if r == 1:
-                done |= e
-            else:
-                g = vp * rho[r - 1] if pm & own else vp * rho[r - 1] * START
+            if pm & own:
+                e = pm & emp
+                if not e:
+                    continue
+                r = e.bit_count()
+                if r > horizon:
+                    continue
+                _, _, _, cellbits, _, begun, _, blocks = shape
+                b = blocks[r]
+                if bl is None:
+                    bl = [0.0] * ne
+                if r == 1:
+                    for j, sbit in cellbits:
+                        if e & sbit:
+                            done |= 1 << j
+                            bl[pos[j]] += b
+                        else:
+                            held[j] = held.get(j, 0.0) + b
+                else:
+                    g = begun[r]
+                    if gs is None:
+                        gs = [0.0] * ne
+                        gm = [0.0] * ne
+                    for j, sbit in cellbits:
+                        if e & sbit:
+                            k = pos[j]
+                            gs[k] += g
+                            if g > gm[k]:
+                                gm[k] = g
+                            bl[k] += b
+                        else:
+                            held[j] = held.get(j, 0.0) + b
+            else:  # not begun: every square is empty
+                _, field, cells, _, size, _, fresh, _ = shape
+                if size > horizon:
+                    continue
+                if size == 1:
+                    done |= field
+                    continue
+                g = fresh[size]
                 if gs is None:
                     gs = [0.0] * ne
                     gm = [0.0] * ne
                 for j in cells:
-                    if e >> j & 1:
-                        k = pos[j]
-                        gs[k] += g
-                        if g > gm[k]:
-                            gm[k] = g
-            if pm & own:
-                b = vp * rho[r] * BLOCK
-                if bl is None:
-                    bl = [0.0] * ne
-                for j in cells:
-                    if e >> j & 1:
-                        bl[pos[j]] += b
-                    else:
-                        held[j] = held.get(j, 0.0) + b
+                    k = pos[j]
+                    gs[k] += g
+                    if g > gm[k]:
+                        gm[k] = g
         if gs is not None:
             gains[f] = (gs, gm)
         if done:
@@ -353,7 +402,7 @@ class AbanHeuristic(ValuedHeuristic):
         n = cfg.players
         gardens = state.gardens
         dice = state.dice
-        empties_by_seat = [g.count(_EMPTY) for g in gardens]
+        empties_by_seat = [len(e) for e in state.empty]
         # rounds left, this one included; beyond the longest pattern (4) it changes nothing
         horizon = 1 if state.last_round else max(1, min(5, min(empties_by_seat)))
         pots = state.pots
@@ -382,16 +431,24 @@ class AbanHeuristic(ValuedHeuristic):
 
         values = []
         token_cache = {}
+        pos = mine.pos
+        last_d = None  # the plants of one die come together: its numbers are looked up once
         for a in legal:
             k = a.kind
             if k == "plant":
-                d = a["die"]
-                i = _idx(a["at"])
-                v = mine.value(d, i) + maj.get(d, 0.0) + die_bonus[d]
+                d = a.die
+                if d != last_d:
+                    last_d = d
+                    vals = mine._val.get(d)
+                    if vals is None:
+                        vals = mine._values(d)
+                    add = maj.get(d, 0.0)
+                    bonus = die_bonus[d]
+                v = vals[pos[a.sq]] + add + bonus
             elif k == "espino" or k == "rocky":
                 grant = 0.0
-                s = a["seat"]
-                i = _idx(a["at"])
+                s = a.seat
+                i = a.sq
                 key = (k, s)
                 an = token_cache.get(key)
                 if an is None:
@@ -424,8 +481,8 @@ class AbanHeuristic(ValuedHeuristic):
                                 dmg += _majority_gain(counts, s, info.rank_vp[f])
                 v = TOKEN_W * weight[s] * dmg + die_bonus[1] + grant
             elif k == "shovel":
-                d = a["die"]
-                i = _idx(a["at"])
+                d = a.die
+                i = a.sq
                 code = gardens[me][i]
                 v = TOKEN_PENALTY + die_bonus[d]
                 if code == _ESPINO:
@@ -434,15 +491,15 @@ class AbanHeuristic(ValuedHeuristic):
                     f = code - _ROCKY
                     v += SQUARE if f == _EMPTY else _plant_worth(info, mine, f, i, uncover=True)
             elif k == "pass":
-                v = die_bonus[a["die"]]
+                v = die_bonus[a.die]
             elif k == "radish":
-                d = a["die"]
-                i = _idx(a["at"])
+                d = a.die
+                i = a.sq
                 bv = max((mine.value(f, i) for f in info.faces if info.kind[f] in ("patterns", "chain")),
                          default=0.0)
                 v = bv - 1.0 - POWER_COST + die_bonus[d]
             elif k == "pot":
-                d = a["die"]
+                d = a.die
                 v = SQUARE - POWER_COST + die_bonus[d] - 0.5
             elif k == "colemo":
                 v = self._colemo_value(state, mine, a, die_bonus, maj)
@@ -468,8 +525,8 @@ class AbanHeuristic(ValuedHeuristic):
             if a.kind not in ("plant", "radish", "pot"):
                 later.append(k)  # a power first (Colemo, Machonero): its square is chosen after
                 continue
-            i = _idx(a["at"])
-            code = a["die"] if a.kind == "plant" else _RADISH if a.kind == "radish" else _EMPTY
+            i = a.sq
+            code = a.die if a.kind == "plant" else _RADISH if a.kind == "radish" else _EMPTY
             after = G.with_cell(garden, i, code)
             squares = pots if a.kind != "pot" else tuple(sorted(pots + (i,)))
             worths.append(_next_turn_worth(state, info, after, squares))

@@ -111,6 +111,18 @@ def attach_rows(cfg: AbanConfig) -> None:
     cfg.token_rows = tuple(_square_row(cfg.token_side, seat) for seat in range(cfg.players)) if not cfg.solo else ()
 
 
+_BLANKS: dict = {}
+
+
+def _blank(rows: int, cols: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """A blank sheet and its squares (all empty), made once per size."""
+    hit = _BLANKS.get((rows, cols))
+    if hit is None:
+        blank = G.new_garden(rows, cols)
+        hit = _BLANKS[(rows, cols)] = (blank, tuple(i for i, v in enumerate(blank) if v != G.NO_POT))
+    return hit
+
+
 def _simple(kind: str, args: tuple) -> AbanAction:
     """A move without a square (food, pass, Colemo, Machonero), shared like the square moves."""
     key = (kind, args)
@@ -145,9 +157,11 @@ class AbanState(State):
         s.start = cfg.first_player  # [AB-S-8]
         s.seat = s.start
         s.turn = 0
-        blank = G.new_garden(cfg.content.setup.garden_rows, cfg.content.setup.garden_cols)
+        blank, squares = _blank(cfg.content.setup.garden_rows, cfg.content.setup.garden_cols)
         s.gardens = (blank,) * n  # [AB-D-1]
-        s.refresh_squares()
+        s.pots = (squares,) * n  # see refresh_squares
+        s.empty = (squares,) * n
+        s.tokened = ((),) * n
         s.tokens = (cfg.tokens,) * n  # [AB-S-5]
         s.shovels = (cfg.shovels,) * n  # [AB-S-6]
         s.shovel_marks = ((),) * n
@@ -168,10 +182,11 @@ class AbanState(State):
         and what the moves are listed from, kept in step by `_draw` from then on: `empty` (the
         empty squares) and `tokened` (the squares holding an Espino or Rockys, which a shovel
         may clear). All in square order. Call it after setting `gardens` by hand."""
-        self.pots = tuple(tuple(i for i, v in enumerate(g) if v != G.NO_POT) for g in self.gardens)
-        self.empty = tuple(tuple(i for i, v in enumerate(g) if v == G.EMPTY) for g in self.gardens)
-        self.tokened = tuple(tuple(i for i, v in enumerate(g) if v == G.ESPINO or v >= G.ROCKY)
-                             for g in self.gardens)
+        gardens = self.gardens
+        self.pots = pots = tuple(tuple(i for i, v in enumerate(g) if v != G.NO_POT) for g in gardens)
+        self.empty = tuple(tuple(i for i in sq if g[i] == G.EMPTY) for g, sq in zip(gardens, pots))
+        self.tokened = tuple(tuple(i for i in sq if g[i] == G.ESPINO or g[i] >= G.ROCKY)
+                             for g, sq in zip(gardens, pots))
         self._legal = None
 
     # ---------------------------------------------------------------- protocol
