@@ -255,3 +255,22 @@ def test_the_heuristics_garden_analysis_is_the_plain_one_to_the_last_bit(players
                     checked += 1
             s.apply_trusted(s.sample_action(rng))
     assert checked > 100
+
+
+def test_pattern_scores_with_the_shared_packing_memo_are_the_fresh_ones():
+    """A board's best packing of plants without radishes is remembered across scores (it
+    depends on the set of plants alone): scores in any order equal those worked out afresh."""
+    from cardboard.games.aban.scoring import BoardScorer
+
+    game = cardboard.load_game("aban", players=2, seed=1)
+    content = game.cfg.content
+    sheet = [G.idx(r, c) for r in range(4) for c in range(4)]
+    rng = Rng(5)
+    for plant in content.plants:
+        if plant.scoring != "patterns":
+            continue
+        shared = BoardScorer(plant, False)
+        for _ in range(300):
+            real = sum(1 << i for i in sheet if rng.below(2))
+            fresh = BoardScorer(plant, False)._pack(real, real, {})
+            assert shared.score(real) == fresh

@@ -714,8 +714,22 @@ def _count(garden, f) -> int:
     return garden.count(f)
 
 
+_MAJORITY: dict = {}
+
+
 def _majority_gain(counts, seat, rank_vp) -> float:
-    """What one more plant on a majority board is worth to `seat`, relative to the others."""
+    """What one more plant on a majority board is worth to `seat`, relative to the others
+    (cached: a few counts recur all game long)."""
+    key = (tuple(counts), seat, rank_vp)
+    hit = _MAJORITY.get(key)
+    if hit is None:
+        if len(_MAJORITY) > CACHE_LIMIT:
+            _MAJORITY.clear()
+        hit = _MAJORITY[key] = _majority_gain_of(counts, seat, rank_vp)
+    return hit
+
+
+def _majority_gain_of(counts, seat, rank_vp) -> float:
     before = majority_rank_vp(counts, rank_vp)
     after_counts = list(counts)
     after_counts[seat] += 1

@@ -48,12 +48,13 @@ def pattern_orientations(pattern: Pattern, horizontal_lines: bool = False):
 class BoardScorer:
     """Scores the plants of one board in a garden, given as bitmasks."""
 
-    __slots__ = ("plant", "kind", "by_cell", "blockers", "links", "cache")
+    __slots__ = ("plant", "kind", "by_cell", "blockers", "links", "cache", "packed")
 
     def __init__(self, plant: Plant, horizontal_lines: bool):
         self.plant = plant
         self.kind = plant.scoring
         self.cache: dict = {}
+        self.packed: dict = {}  # best packing of a set of plants (no radishes), shared by all scores
         self.by_cell: list[list[tuple[int, int]]] = [[] for _ in range(SIZE)]
         if self.kind == "patterns":
             for pattern in plant.patterns:
@@ -97,7 +98,12 @@ class BoardScorer:
         elif kind == "chain":
             value = self._chains(real, wild)
         elif kind == "patterns":
-            value = self._pack(real | wild, real, {})
+            if wild:  # radishes may join but score nothing alone: the packing depends on both
+                value = self._pack(real | wild, real, {})
+            else:  # every square is a plant: the best packing of a set depends on the set alone
+                if len(self.packed) > 200_000:
+                    self.packed.clear()
+                value = self._pack(real, real, self.packed)
         else:  # majority: scored across players
             value = 0
         if len(self.cache) > 200_000:
