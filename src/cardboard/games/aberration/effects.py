@@ -14,9 +14,14 @@ class EffectsMixin:
     __slots__ = ()
 
     # ---------------------------------------------------------------- places and targets
-    def within(self, space: int, steps: int) -> list[int]:
-        row = self.cfg.between[space]
-        return [s for s in range(len(row)) if 0 <= row[s] <= steps]
+    def within(self, space: int, steps: int) -> tuple[int, ...]:
+        """The spaces at most `steps` from `space` (itself included), in map order (kept on the map)."""
+        kept = self.cfg.reach
+        out = kept.get((space, steps))
+        if out is None:
+            row = self.cfg.between[space]
+            out = kept[space, steps] = tuple(s for s in range(len(row)) if 0 <= row[s] <= steps)
+        return out
 
     def sight(self, seat: int) -> list[int]:
         """[AR-K-4] Sight: every space of your board; from the Village Center, every gate; Far Sight
@@ -45,6 +50,13 @@ class EffectsMixin:
             return self.sight(seat)
         bonus = sum(p.amount for p in self.passives(seat) if p.kind == "range_bonus")
         return self.within(here, eff.range + bonus)   # [AR-K-3]
+
+    def piece_spaces(self) -> set[int]:
+        """The spaces holding a monster or a shadow (where an attack has a target)."""
+        out = {m[2] for m in self.monsters}
+        for s in self.shadows:
+            out.add(s[1])
+        return out
 
     def targets_in(self, space: int) -> list[tuple]:
         """The pieces an attack may target in a space: monsters and shadows (never heroes or villagers)."""
@@ -122,7 +134,8 @@ class EffectsMixin:
         if k == "heroes_move":
             return any(self.step_targets(o, False) for o in self.heroes_near(seat, e.within))
         if k in ("melee", "ranged"):
-            return any(self.targets_in(s) for s in self.attack_spaces(seat, e))
+            pieces = self.piece_spaces()
+            return bool(pieces) and not pieces.isdisjoint(self.attack_spaces(seat, e))
         if k == "trap":
             return h.traps > 0 and bool(self.trap_spaces(seat, e.within))
         if k == "spring_traps":

@@ -36,7 +36,14 @@ class AberrationConfig:
                  "board_spaces", "paths", "spawn", "vps", "spots", "spot_index", "actions", "general",
                  "heroes", "classes", "hero_choice", "class_choice", "items", "enemies", "shadow_pool",
                  "gb_cards", "objectives", "aberrations", "faces", "rules", "first_player", "spawn_mod",
-                 "items_each", "obj_tokens", "map_json", "clockwise", "tile_of_board", "between")
+                 "items_each", "obj_tokens", "map_json", "clockwise", "tile_of_board", "between",
+                 "near", "routes", "reach", "turn_actions")
+
+
+MAP_PARTS = ("clockwise", "tile_of_board", "names", "index", "board_of", "board_spaces", "adj", "dist", "gates",
+             "between", "near", "routes", "reach", "paths", "spawn", "vps", "spots", "spot_index")
+MAPS_KEPT = 32   # (content, layout) maps kept for the next game
+_MAPS: dict = {}
 
 
 def bfs(adj, start: int, blocked=frozenset()) -> tuple[int, ...]:
@@ -80,7 +87,7 @@ class AberrationGame(Game):
         cfg.first_player = opts.first_player
         cfg.hero_choice = self._choice(opts.heroes, [h.id for h in content.heroes], "heroes", n)
         cfg.class_choice = self._choice(opts.classes, [k.id for k in content.classes], "classes", n)
-        self._map(cfg, content)
+        self._shared_map(cfg, content)
         self._parts(cfg, content)
         cfg.map_json = None  # the map's JSON form, made by the first view that needs it
         self.cfg = cfg
@@ -108,6 +115,22 @@ class AberrationGame(Game):
             raise ConfigError(f"{what}: each seat needs a different one")
         return tuple(ids.index(x) for x in given)
 
+    @classmethod
+    def _shared_map(cls, cfg: AberrationConfig, c: Content) -> None:
+        """The map's parts, worked out once for each content and layout and shared by every game that
+        plays them (read-only, but for the routes cache, which depends on the map alone)."""
+        sc = cfg.scenario
+        key = (id(c), tuple(sorted(sc.layout.items())), tuple(sorted(sc.vp.items())))
+        kept = _MAPS.get(key)
+        if kept is not None and kept[0] is c:     # the very content (kept alive here, so its id is its own)
+            for name, value in zip(MAP_PARTS, kept[1]):
+                setattr(cfg, name, value)
+            return
+        cls._map(cfg, c)
+        if len(_MAPS) >= MAPS_KEPT:
+            _MAPS.clear()
+        _MAPS[key] = (c, tuple(getattr(cfg, name) for name in MAP_PARTS))
+
     @staticmethod
     def _map(cfg: AberrationConfig, c: Content) -> None:
         sc = cfg.scenario
@@ -131,6 +154,9 @@ class AberrationGame(Game):
         cfg.dist = bfs(cfg.adj, 0)
         cfg.gates = cfg.adj[0]
         cfg.between = tuple(bfs(cfg.adj, i) for i in range(len(names)))
+        cfg.near = tuple((i, *cfg.adj[i]) for i in range(len(names)))   # a space and its neighbours
+        cfg.routes = {}   # Influence -> (steps to the Village Center, next step toward it) per space
+        cfg.reach = {}    # (space, steps) -> the spaces that near (`within`)
         cfg.paths = tuple(tuple(index[f"{tiles[tile_at[b]].id}.{s}"] for s in tiles[tile_at[b]].path)
                           for b in cfg.clockwise)
         cfg.spawn = tuple(index[f"{tile_at[b]}.{tiles[tile_at[b]].spawn}"] for b in cfg.clockwise)
@@ -167,6 +193,7 @@ class AberrationGame(Game):
         cfg.aberrations = c.aberrations
         cfg.faces = tuple(FACE[f] for f in c.dice.faces)
         cfg.rules = c.rules
+        cfg.turn_actions = {}   # (class, locks) -> the actions a turn may offer (heroes.py, _turn_actions)
         cfg.spawn_mod = c.player_count.spawn_mod[n]
         cfg.items_each = c.player_count.items_each[n]
         cfg.obj_tokens = c.player_count.objective_tokens[n]

@@ -28,13 +28,24 @@ class Hero:
         "shield",             # Shield Wall: attacks in this space deal this much less until the next turn
         "redrawn", "drew_again", "coin_used",   # once-a-turn powers used
         "reduced", "pip_used",                 # once-a-round powers used
+        "pcache",             # (hero, cls, locks, attuned, cards, passives, first passive by kind): see passives
     )
 
     def copy(self) -> "Hero":
         new = Hero.__new__(Hero)
-        for name in Hero.__slots__:
-            setattr(new, name, getattr(self, name))
+        _copy_hero(self, new)
         return new
+
+
+def _hero_copier():
+    """Hero.copy's slot copies written out (a copy is made on a hero's first edit in every move)."""
+    body = "".join(f"    new.{n} = old.{n}\n" for n in Hero.__slots__)
+    namespace: dict = {}
+    exec(f"def copy_hero(old, new):\n{body}", namespace)
+    return namespace["copy_hero"]
+
+
+_copy_hero = _hero_copier()
 
 
 def _drop(tup: tuple, item) -> tuple:
@@ -46,10 +57,31 @@ class HeroesMixin:
     __slots__ = ()
 
     # ---------------------------------------------------------------- what a hero has
-    def passives(self, seat: int) -> list:
+    def passives(self, seat: int) -> tuple:
         """Every standing ability: the hero's Special, PASSIVE class actions unlocked, attuned Items'
         passives and Aberration cards' passives [AR-CB-11, AR-IT-6, AR-AC-3]."""
-        cfg, h = self.cfg, self.heroes[seat]
+        h = self.heroes[seat]
+        pc = h.pcache
+        if pc is None or pc[2] is not h.locks or pc[3] is not h.attuned or pc[4] is not h.cards \
+                or pc[0] != h.hero or pc[1] != h.cls:
+            pc = h.pcache = self._passives_of(h)
+        return pc[5]
+
+    def has(self, seat: int, kind: str):
+        """The hero's first passive of that kind, or None."""
+        h = self.heroes[seat]
+        pc = h.pcache
+        if pc is None or pc[2] is not h.locks or pc[3] is not h.attuned or pc[4] is not h.cards \
+                or pc[0] != h.hero or pc[1] != h.cls:
+            pc = h.pcache = self._passives_of(h)
+        return pc[6].get(kind)
+
+    def _passives_of(self, h: Hero) -> tuple:
+        """A hero's passives worked out from what gives them, kept on the Hero (`pcache`) with the very
+        objects they were worked out from: the fields are immutable and replaced on change, so the
+        same objects mean the same passives (a copy of the Hero keeps them; a changed field is another
+        object). Writing the cache into a Hero that clones share is harmless: it is the same for all."""
+        cfg = self.cfg
         out = list(cfg.heroes[h.hero].special.passives)
         for a in cfg.classes[h.cls].actions:
             if a.mode == "passive" and a.section in h.locks:
@@ -58,10 +90,10 @@ class HeroesMixin:
             out += cfg.items[i].passives
         for k in h.cards:
             out += cfg.aberrations[k].passives
-        return out
-
-    def has(self, seat: int, kind: str):
-        return next((p for p in self.passives(seat) if p.kind == kind), None)
+        first: dict = {}
+        for p in out:
+            first.setdefault(p.kind, p)
+        return (h.hero, h.cls, h.locks, h.attuned, h.cards, tuple(out), first)
 
     def stat(self, seat: int, amount) -> int:
         """A number, or INT/STR/SPD/CMD with an optional +n, for this hero."""
@@ -103,22 +135,18 @@ class HeroesMixin:
 
     def payments(self, seat: int, cost) -> list[tuple]:
         """Every distinct way to pay `cost` from the hand: a colour takes its chips or H (or X with a
-        card saying so); "any" takes any chip [AR-H-5, AR-H-6, AR-A-9, AR-A-10]."""
+        card saying so); "any" takes any chip [AR-H-5, AR-H-6, AR-A-9, AR-A-10]. Worked out once for
+        each hand, cost and colours X pays (kept for every game, at most PAYS_KEPT): read, never change."""
         hand = self.heroes[seat].hand
-        xpays = self._x_pays(seat) if any(c[-1] == "X" for c in hand) else set()
-
-        def fits(chip, need):
-            e = chip[-1]
-            return need == "any" or e == need or e == "H" or (e == "X" and need in xpays)
-        out = set()
-        for combo in combinations(range(len(hand)), len(cost)):
-            chips = [hand[i] for i in combo]
-            key = tuple(sorted(chips))
-            if key in out:
-                continue
-            if any(all(fits(ch, need) for ch, need in zip(perm, cost)) for perm in _perms(chips)):
-                out.add(key)
-        return sorted(out)
+        xpays = frozenset(self._x_pays(seat)) if any(c[-1] == "X" for c in hand) else None
+        key = (hand, cost, xpays)
+        kept = _PAYS
+        out = kept.get(key)
+        if out is None:
+            if len(kept) >= PAYS_KEPT:
+                kept.clear()
+            out = kept[key] = _payments(hand, cost, xpays or ())
+        return out
 
     # ---------------------------------------------------------------- the turn [AR-H-1, AR-H-2]
     def _task_hero_turn(self, seat: int) -> None:
@@ -179,35 +207,48 @@ class HeroesMixin:
     def _moves_turn(self):
         seat = self.ask[1]
         cfg, h = self.cfg, self.heroes[seat]
+        moves = self.game.moves
         out = []
         forbidden = {p.action for p in self.passives(seat) if p.kind == "forbid_action"}
-        for a in self._class_actions(seat):
-            if a.id in forbidden or a.mode != "action" or a.effects[0].kind == "secure":
+        possible = self.effect_possible
+        for a in self._turn_actions(h):
+            if a.id in forbidden or not possible(seat, a.effects[0]):
                 continue
-            if not self.effect_possible(seat, a.effects[0]):
-                continue
+            aid = a.id
             for pay in self.payments(seat, a.cost):
-                out.append(self._act("use", action=a.id, pay=pay))
+                out.append(moves["use", (("action", aid), ("pay", pay))])
         for i in sorted(set(h.attuned)):
             act = cfg.items[i].action
-            if act and self.effect_possible(seat, act.effects[0]):
+            if act and possible(seat, act.effects[0]):
                 for pay in self.payments(seat, act.cost):
-                    out.append(self._act("wield", item=i, pay=pay))
+                    out.append(moves["wield", (("item", i), ("pay", pay))])
         for i in self.distinct_items(seat):
             item = cfg.items[i]
-            if item.type == "single" and self.effect_possible(seat, item.effects[0]):
-                out.append(self._act("item", item=i))    # [AR-IT-2, AR-IT-3]
+            if item.type == "single" and possible(seat, item.effects[0]):
+                out.append(moves["item", (("item", i),)])    # [AR-IT-2, AR-IT-3]
             if item.exploit == "act" and (h.bag or h.discard):
-                out.append(self._act("exploit", item=i, to=seat))
+                out.append(moves["exploit", (("item", i), ("to", seat))])
             if item.exploit == "alter":
                 out += self._alter_moves(i, seat)
         out += self._secure_moves(seat, self._entry_vps(seat))
         out += self._xp_moves(seat)
-        if self.has(seat, "redraw") and not h.redrawn and h.hand:
-            out += [self._act("redraw", chip=c) for c in sorted(set(h.hand))]
-        holds = [""] + sorted(set(h.hand))
-        out += [self._act("end", hold=c) for c in holds]
+        hand = sorted(set(h.hand))
+        if hand and not h.redrawn and self.has(seat, "redraw"):
+            out += [moves["redraw", (("chip", c),)] for c in hand]
+        out.append(moves["end", (("hold", ""),)])
+        out += [moves["end", (("hold", c),)] for c in hand]
         return out
+
+    def _turn_actions(self, h: Hero) -> tuple:
+        """The hero's class actions that a turn may offer (ACTION mode, not Secure), in
+        `_class_actions` order; the same for every hero of that class with those locks (kept)."""
+        kept = self.cfg.turn_actions
+        key = (h.cls, h.locks)
+        acts = kept.get(key)
+        if acts is None:
+            acts = kept[key] = tuple(a for a in self._class_actions_of(h)
+                                     if a.mode == "action" and a.effects[0].kind != "secure")
+        return acts
 
     def distinct_items(self, seat: int, exploit: str | None = None) -> list[int]:
         """One Item of each kind in hand (copies are the same move), optionally by exploit."""
@@ -220,7 +261,10 @@ class HeroesMixin:
         return out
 
     def _class_actions(self, seat: int) -> list:
-        cfg, h = self.cfg, self.heroes[seat]
+        return self._class_actions_of(self.heroes[seat])
+
+    def _class_actions_of(self, h: Hero) -> list:
+        cfg = self.cfg
         acts = [cfg.actions[x] for x in cfg.general]
         acts += [a for a in cfg.classes[h.cls].actions if not a.locked or a.section in h.locks]  # [AR-CB-8]
         return acts
@@ -421,6 +465,25 @@ class HeroesMixin:
             self._now(("support", ask[2], ask[3]))
         elif ask[0] in ("reroll", "smite"):
             self._now((ask[0] + "s",) + ask[2:])
+
+
+PAYS_KEPT = 50000   # hands and costs whose payments are kept (for every game: they depend on nothing else)
+_PAYS: dict = {}
+
+
+def _payments(hand, cost, xpays) -> list[tuple]:
+    def fits(chip, need):
+        e = chip[-1]
+        return need == "any" or e == need or e == "H" or (e == "X" and need in xpays)
+    out = set()
+    for combo in combinations(range(len(hand)), len(cost)):
+        chips = [hand[i] for i in combo]
+        key = tuple(sorted(chips))
+        if key in out:
+            continue
+        if any(all(fits(ch, need) for ch, need in zip(perm, cost)) for perm in _perms(chips)):
+            out.add(key)
+    return sorted(out)
 
 
 def _perms(chips):

@@ -7,6 +7,38 @@ from __future__ import annotations
 
 from .game import SLOTS, bfs
 
+ROUTES_KEPT = 4096   # Influence layouts whose routes a config keeps (a long search meets more)
+
+
+_VILLAGERS = [((), frozenset())]   # the last villagers tuple met, and its spaces holding villagers
+
+
+def villager_spaces(villagers: tuple) -> frozenset:
+    """The map's spaces (not the Village Center) holding villagers: worked out again only when the
+    tuple is another one than last time (tuples are never changed in place; the pair is kept and
+    replaced in one step, so another thread never sees one tuple with another's spaces)."""
+    last = _VILLAGERS[0]
+    if last[0] is villagers:
+        return last[1]
+    spaces = frozenset(i for i in range(1, len(villagers)) if villagers[i] > 0)
+    _VILLAGERS[0] = (villagers, spaces)
+    return spaces
+
+
+def _routes_for(adj, influence) -> tuple:
+    dist = bfs(adj, 0, influence)
+    steps = []
+    for space in range(len(adj)):
+        here = dist[space] if space not in influence else 1 << 30
+        best = -1
+        for t in adj[space]:
+            if t in influence or dist[t] < 0:
+                continue
+            if dist[t] < here and (best < 0 or dist[t] < dist[best]):
+                best = t
+        steps.append(best)
+    return dist, tuple(steps)
+
 
 class MapMixin:
     __slots__ = ()
@@ -41,43 +73,62 @@ class MapMixin:
         a hero's reveal aura."""
         cfg = self.cfg
         space = s[1]
-        near = (space, *cfg.adj[space])
-        hero = any(h.space in near for h in self.heroes)
-        for k, h in enumerate(self.heroes):
+        near = cfg.near[space]        # the space and its neighbours
+        heroes = self.heroes
+        for h in heroes:
+            if h.space in near:
+                return True, True
+        for k, h in enumerate(heroes):
             aura = self.has(k, "reveal_aura")
             if aura and cfg.between[h.space][space] <= aura.within:
-                hero = True
-        if hero:
-            return True, True
+                return True, True
         return space in self.fire or any(self.occupied_by_people(x) for x in near), False
+
+    def occupied(self) -> frozenset:
+        """The spaces holding someone [AR-SH-3]: heroes, villagers on the map, and the Village Center
+        when a villager waits in its pool or on a spot (`occupied_by_people` for every space at once)."""
+        at = {h.space for h in self.heroes}
+        if self.pool > 0 or self.manned:
+            at.add(0)
+        return villager_spaces(self.villagers) | at
+
+    def _auras(self) -> list:
+        """(steps from the hero to every space, reach) of each hero's reveal aura (Lantern Bearer,
+        Extra Eyes)."""
+        between = self.cfg.between
+        return [(between[h.space], aura.within) for k, h in enumerate(self.heroes)
+                if (aura := self.has(k, "reveal_aura"))]
 
     def reveal_pending(self) -> bool:
         """Is some face-down shadow due to be revealed now [AR-SH-3, AR-M-5]? Asked after every
         task and before every decision; the same test as `_reveal_due`, for all shadows at once."""
-        if not self.shadows:
+        shadows = self.shadows
+        if not shadows:
             return False
-        cfg = self.cfg
-        people = {h.space for h in self.heroes}
-        villagers = self.villagers
-        if self.pool > 0 or self.manned:
-            people.add(0)
-        fire = self.fire
-        for uid, space, _ in self.shadows:
-            if space in fire or space in people or villagers[space]:
+        occupied, fire, near = self.occupied(), self.fire, self.cfg.near
+        for s in shadows:
+            space = s[1]
+            if space in fire or not occupied.isdisjoint(near[space]):
                 return True
-            for x in cfg.adj[space]:
-                if x in people or villagers[x]:
+        for row, within in self._auras():
+            for s in shadows:
+                if row[s[1]] <= within:
                     return True
-        for k, h in enumerate(self.heroes):     # Lantern Bearer, Extra Eyes
-            aura = self.has(k, "reveal_aura")
-            if aura and any(cfg.between[h.space][s[1]] <= aura.within for s in self.shadows):
-                return True
         return False
 
     def _task_reveals(self, cause: int) -> None:
-        for s in self.shadows:
-            due, by_hero = self._reveal_due(s)
-            if due:
+        """The first shadow (in map order) due to be revealed is revealed, then this again. The test is
+        `_reveal_due`'s, worked out for the whole map once instead of once a shadow."""
+        shadows = self.shadows
+        if not shadows:
+            return
+        near, fire = self.cfg.near, self.fire
+        at = {h.space for h in self.heroes}
+        occupied, auras = self.occupied(), self._auras()
+        for s in shadows:
+            space = s[1]
+            by_hero = not at.isdisjoint(near[space]) or any(row[space] <= within for row, within in auras)
+            if by_hero or space in fire or not occupied.isdisjoint(near[space]):
                 self._now(("reveal_one", s[0], by_hero or cause >= 0), ("reveals", cause))
                 return
 
@@ -149,20 +200,23 @@ class MapMixin:
     # ---------------------------------------------------------------- routes [AR-G-4]
     def route(self) -> tuple[int, ...]:
         """Steps to the Village Center going around Influence (-1: cut off)."""
-        return bfs(self.cfg.adj, 0, self.influence)
+        return self._routes()[0]
 
     def toward(self, space: int) -> int:
         """The next step toward the Village Center: the adjacent non-Influence space nearest it
         (around Influence), ties to the first in tile order; -1 if none is nearer."""
-        dist = self.route()
-        here = dist[space] if space not in self.influence else 1 << 30
-        best = -1
-        for t in self.cfg.adj[space]:
-            if t in self.influence or dist[t] < 0:
-                continue
-            if dist[t] < here and (best < 0 or dist[t] < dist[best]):
-                best = t
-        return best
+        return self._routes()[1][space]
+
+    def _routes(self) -> tuple:
+        """(`route()`, `toward` of every space) for the Influence on the map now: worked out once for
+        each Influence layout a game meets, kept on the config (at most ROUTES_KEPT layouts)."""
+        routes = self.cfg.routes
+        r = routes.get(self.influence)
+        if r is None:
+            if len(routes) >= ROUTES_KEPT:
+                routes.clear()
+            r = routes[self.influence] = _routes_for(self.cfg.adj, self.influence)
+        return r
 
     def _monster_to(self, uid: int, space: int) -> None:
         self._set_monster(uid, space=space)

@@ -152,6 +152,7 @@ class AberrationState(HeroesMixin, EffectsMixin, CombatMixin, MapMixin, BeastMix
         h.xp = h.track = h.plague = h.traps = h.melee_bonus = h.shield = 0   # [AR-PS-5]
         h.cards, h.items, h.attuned, h.locks = (), (), (), frozenset()
         h.redrawn = h.drew_again = h.reduced = h.coin_used = h.pip_used = False
+        h.pcache = None
         return h
 
     def _hero_setup(self, seat: int) -> None:
