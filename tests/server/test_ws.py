@@ -198,3 +198,65 @@ def test_undo_is_refused_with_another_human_or_after_a_reveal(client):
         wa.send_json({"type": "move", "move": explore["move"], "n": m["n"]})
         m = recv_state(wa)
         assert m["can_undo"] is False
+
+
+# ---------------------------------------------------------------------------- credential in a message (issue #23)
+def _until_seat(ws, seat, limit=3):
+    """State messages until one of `seat`'s viewpoint (a spectator's picture may come first)."""
+    for _ in range(limit):
+        m = recv_state(ws)
+        if m["seat"] == seat:
+            return m
+        assert m["seat"] is None, m  # only the public picture before the hello is answered
+    raise AssertionError(f"no picture of seat {seat}")
+
+
+def test_a_hello_message_carries_the_credential_instead_of_the_url(client):
+    t, a, b = _two_humans(client)
+    game = cardboard.load_game("abyss", players=2, seed=seed_of(client, t["id"]))
+    state = game.new_initial_state()
+    decider = state.current_player
+    tok = (a, b)[decider]["token"]
+    with client.websocket_connect(f"/ws/tables/{t['id']}") as ws, \
+            client.websocket_connect(f"/ws/tables/{t['id']}") as other:
+        ws.send_json({"type": "hello", "token": tok})
+        m = _until_seat(ws, decider)
+        assert m["view"] == state.view(decider)
+        assert [x["move"] for x in m["legal"]] == [x.to_json() for x in state.legal_actions()]
+        ms = recv_state(other)  # a socket without a hello stays a spectator's
+        assert ms["seat"] is None and ms["legal"] == []
+        # the hello's credential is the socket's: its moves are the seat's
+        ws.send_json({"type": "move", "move": m["legal"][0]["move"], "n": 0})
+        state.apply_json(m["legal"][0]["move"])
+        m = recv_state(ws)
+        assert m["n"] == 1 and m["seat"] == decider and m["view"] == state.view(decider)
+        assert recv_state(other)["view"] == state.view(None)
+        # a hello with no token makes the socket a spectator's again
+        ws.send_json({"type": "hello", "token": None})
+        m = recv_state(ws)
+        assert m["seat"] is None and m["view"] == state.view(None) and m["legal"] == []
+        ws.send_json({"type": "move", "move": {"kind": "pass"}, "n": 1})
+        assert _error(ws)["code"] == "auth"
+
+
+def test_a_hello_with_a_foreign_credential_closes_the_socket_and_changes_nothing(client):
+    from starlette.websockets import WebSocketDisconnect
+
+    t, a, b = _two_humans(client)
+    with client.websocket_connect(f"/ws/tables/{t['id']}") as ws:
+        assert recv_state(ws)["seat"] is None
+        ws.send_json({"type": "hello", "token": 42})  # not a string: refused, the socket stays
+        assert _error(ws)["code"] == "bad_message"
+        ws.send_json({"type": "ping"})
+        assert ws.receive_json() == {"type": "pong"}
+        ws.send_json({"type": "hello", "token": "forged"})
+        assert _error(ws)["code"] == "auth"
+        try:
+            ws.receive_json()
+            raise AssertionError("the socket stayed open")
+        except WebSocketDisconnect as exc:
+            assert exc.code == 4403
+    with client.websocket_connect(f"/ws/tables/{t['id']}") as ws:
+        ws.send_json({"type": "hello", "token": a["token"]})
+        m = _until_seat(ws, 0)
+        assert m["n"] == 0 and client.get(f"/api/tables/{t['id']}").json()["moves"] == 0

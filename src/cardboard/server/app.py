@@ -58,6 +58,14 @@ def json_depth(text: str) -> int:
     return best
 
 
+class _Refused(Exception):
+    """A websocket's hello carried a credential that opens no seat: the socket closes with 4403."""
+
+    def __init__(self, error: TableError):
+        super().__init__(str(error))
+        self.error = error
+
+
 class SeatSpec(BaseModel):
     model_config = ConfigDict(extra="forbid")
     kind: Literal["human", "bot"]
@@ -249,6 +257,8 @@ def create_app(store: Store | None = None, db: str | None = None, bot_delay: flo
     # ---------------------------------------------------------------- play
     @app.websocket("/ws/tables/{table_id}")
     async def play(ws: WebSocket, table_id: str):
+        # the credential comes in the first message ({"type": "hello", "token": ...}); the query's
+        # ?token= is still read for old scripts (deprecated: a URL is kept by proxies and access logs)
         token = ws.query_params.get("token")
         address = _client(ws)
         await ws.accept()
@@ -262,7 +272,7 @@ def create_app(store: Store | None = None, db: str | None = None, bot_delay: flo
             return
         writer = asyncio.create_task(sub.pump(ws.send_text, settings.send_timeout))
         reader = None
-        close, why = 1000, None
+        close, why, farewell = 1000, None, None
         try:
             while True:
                 reader = asyncio.ensure_future(ws.receive())
@@ -284,7 +294,10 @@ def create_app(store: Store | None = None, db: str | None = None, bot_delay: flo
                 if text is None:
                     close, why = CLOSE_UNSUPPORTED, "a binary frame: messages are JSON text"
                     break
-                await handle(sub, table_id, token, text, address)
+                token = await handle(sub, table_id, token, text, address)
+        except _Refused as exc:  # a hello whose credential opens no seat: as at the handshake
+            close, why = 4403, str(exc.error)
+            farewell = {"type": "error", "code": exc.error.code, "message": str(exc.error)}
         except WebSocketDisconnect:
             close = None
         except Exception as exc:
@@ -298,7 +311,7 @@ def create_app(store: Store | None = None, db: str | None = None, bot_delay: flo
         if close is not None:
             if why and close != 1000:
                 log.warning("closed a websocket of table %s from %s (%d): %s", table_id, address, close, why)
-            await _close(ws, close, None, why, abort=close == CLOSE_SLOW)
+            await _close(ws, close, farewell, why, abort=close == CLOSE_SLOW)
 
     async def _close(ws: WebSocket, code: int, message: dict | None, reason: str | None = None,
                      abort: bool = False) -> None:
@@ -315,11 +328,13 @@ def create_app(store: Store | None = None, db: str | None = None, bot_delay: flo
             if transport is not None and hasattr(transport, "abort"):
                 transport.abort()
 
-    async def handle(sub: Subscriber, table_id: str, token: str | None, text: str, address: str) -> None:
-        """One client message: refusals go back as error messages (one short log line each)."""
-        def refuse(code: str, message: str, level: int = logging.INFO) -> None:
+    async def handle(sub: Subscriber, table_id: str, token: str | None, text: str, address: str) -> str | None:
+        """One client message: refusals go back as error messages (one short log line each).
+        Returns the socket's credential (a hello changes it)."""
+        def refuse(code: str, message: str, level: int = logging.INFO) -> str | None:
             log.log(level, "table %s, %s: refused %s (%s)", table_id, address, code, message)
             sub.push(dumps({"type": "error", "code": code, "message": message}))
+            return token
 
         if len(text) > settings.max_message:
             return refuse("too_large", f"messages are limited to {settings.max_message} characters", logging.WARNING)
@@ -332,7 +347,20 @@ def create_app(store: Store | None = None, db: str | None = None, bot_delay: flo
         if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
             return refuse("bad_message", "a message is a JSON object with a 'type'", logging.WARNING)
         if msg["type"] == "ping":
-            return sub.push('{"type":"pong"}')
+            sub.push('{"type":"pong"}')
+            return token
+        if msg["type"] == "hello":
+            new = msg.get("token")
+            if new is not None and (not isinstance(new, str) or len(new) > 100):
+                return refuse("bad_message", "a hello's token is a string (at most 100 characters) or null")
+            try:
+                service.authenticate(table_id, sub, new or None)
+            except TableError as exc:
+                if exc.code == "auth":
+                    log.info("table %s, %s: refused a hello (%s)", table_id, address, exc)
+                    raise _Refused(exc) from None
+                return refuse(exc.code, str(exc))
+            return new or None
         try:
             if msg["type"] == "move":
                 await service.play(table_id, token, msg.get("move"), msg.get("n"))
@@ -340,9 +368,10 @@ def create_app(store: Store | None = None, db: str | None = None, bot_delay: flo
                 await service.undo(table_id, token)
             else:
                 kind = msg["type"][:40]
-                raise TableError("bad_message", f"unknown message type {kind!r}: use move, undo or ping")
+                raise TableError("bad_message", f"unknown message type {kind!r}: use hello, move, undo or ping")
         except TableError as exc:
             refuse(exc.code, str(exc))
+        return token
 
     # ---------------------------------------------------------------- pages
     @app.get("/", include_in_schema=False)

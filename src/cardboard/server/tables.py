@@ -9,6 +9,7 @@ socket of that viewpoint: nothing here ever waits for a socket.
 from __future__ import annotations
 
 import asyncio
+import difflib
 import hashlib
 import hmac
 import json
@@ -23,13 +24,94 @@ import cardboard
 from cardboard.engine import ConfigError, IllegalAction, State, game_class, list_games
 from cardboard.engine.rng import derive_seed
 
-from .bots import BotPool, Job, UndoJob, check_level, executor, reveals, undo_check
+from .bots import BotPool, Job, UndoJob, check_level, executor, reveal_reason, reveals, undo_reason
 from .settings import ServerSettings
 from .store import SeatRecord, Store, StoreConflict, TableRecord
 
 log = logging.getLogger("cardboard.server")
 
 SEED_LIMIT = 1 << 63  # a seed is an integer in [0, 2^63)
+
+# Why undo is unavailable: a code for programs and words for people (each state message's `undo`).
+UNDO_WHY = {
+    "spectator": "spectators have no move to take back",
+    "waiting": "the game has not started",
+    "over": "the game is over",
+    "others": "another person plays at this table",
+    "nothing": "you have no move to take back yet",
+    "checking": "the undo check is still running",
+    "roll": "no undo after a roll: your move drew chance",
+    "shown": "your move showed you something new",
+    "bot_chance": "a bot's move drew chance (a roll or a card)",
+    "bot_shown": "a bot's move showed something new",
+}
+HISTORY_CATCH_UP = 64  # a state message brings its viewpoint's history up to date by at most this many moves
+AT_CACHE = 32          # past views kept per table ("Viewing move k/n")
+
+
+def log_lines_of(view: Any) -> list[str] | None:
+    """The view's log in words, if it has one (a list of strings)."""
+    lines = view.get("log") if isinstance(view, dict) else None
+    if isinstance(lines, list) and all(isinstance(x, str) for x in lines):
+        return lines
+    return None
+
+
+def new_lines(before: list[str], after: list[str]) -> list[str]:
+    """The lines `after` adds to `before`, where each is a view's log that may keep only its newest
+    lines: the shortest tail of `after` whose removal leaves a tail of `before` (the usual case,
+    found from one new line up); if none does (lines inserted mid-log, as when hidden lines are
+    shown at the end of a phase), every line of `after` not matched in `before`, in order."""
+    if not before:
+        return list(after)
+    for k in range(min(len(after), len(before)), 0, -1):
+        if after[:k] == before[len(before) - k:]:
+            return after[k:]
+    out = []
+    for tag, _, _, j1, j2 in difflib.SequenceMatcher(None, before, after, autojunk=False).get_opcodes():
+        if tag in ("insert", "replace"):
+            out.extend(after[j1:j2])
+    return out
+
+
+class History:
+    """One viewpoint's whole log: (moves played when the line appeared, line) for every line its
+    views ever showed, as of `n` moves, with the state after them (never mutated: every state
+    the table had is replaced, not changed) and the view's log then."""
+
+    __slots__ = ("n", "state", "last", "entries")
+
+    def __init__(self, n: int, state: State, last: list[str] | None, entries: list):
+        self.n, self.state, self.last, self.entries = n, state, last, entries
+
+    def copy(self) -> "History":
+        return History(self.n, self.state, self.last, list(self.entries))
+
+    def extend(self, seat: int | None, log: list[dict], upto: int, view_now: Any = None) -> None:
+        """Play the moves from `n` to `upto` (of `log`, the table's) on a copy and record the lines
+        each showed this viewpoint; `view_now` is the view after `upto` when the caller has it."""
+        state = self.state
+        for i in range(self.n, upto):
+            nxt = state.clone()
+            nxt.apply_json(log[i]["move"])
+            view = view_now if i == upto - 1 and view_now is not None else nxt.view(seat)
+            self.add(i + 1, log[i]["seat"], log_lines_of(view))
+            state = nxt
+        self.state = state
+        self.n = upto
+
+    def add(self, n: int, mover: int | None, lines: list[str] | None) -> None:
+        if lines is None:  # a game whose view has no log: the move and its seat (public) only
+            self.entries.append((n, f"seat {mover}: move {n}"))
+            return
+        self.entries.extend((n, t) for t in new_lines(self.last or [], lines))
+        self.last = lines
+
+    @classmethod
+    def start(cls, state: State, seat: int | None) -> "History":
+        """At the set-up (`state`: no move played)."""
+        lines = log_lines_of(state.view(seat))
+        return cls(0, state, lines, [(0, t) for t in lines or []])
 
 
 class TableError(Exception):
@@ -120,6 +202,10 @@ class LiveTable:
     undo_scan: tuple[int, State, int, State, bool] | None = None
     undo_known: tuple[int, int | None] | None = None  # (version, undo point or None) found by a worker
     undo_task: asyncio.Task | None = None
+    undo_why: tuple[int, str] | None = None  # (version, reason code) a worker found undo refused for
+    history: dict = field(default_factory=dict)  # viewpoint -> History (the whole log, as it saw it)
+    past: OrderedDict = field(default_factory=OrderedDict)  # (viewpoint, n) -> a past view (bounded)
+    undos: int = 0  # bumped by every undo: work begun before one is not kept
 
     def changed(self) -> None:
         self.version += 1
@@ -669,6 +755,17 @@ class TableService:
         sub.push(self.text(live, seat), state=True)
         self._kick_bots(live)
         return sub
+
+    def authenticate(self, table_id: str, sub: Subscriber, token: str | None) -> int | None:
+        """A socket's credential, sent in a message ('hello') rather than in its URL (proxies and
+        access logs keep URLs): the socket takes the seat's viewpoint and its picture replaces the
+        one waiting. A credential that opens no seat raises `auth` and changes nothing."""
+        live = self.table(table_id)
+        seat = self.seat_of(live.rec, token)
+        sub.seat = seat
+        sub.push(self.text(live, seat), state=True)
+        self._kick_bots(live)
+        return seat
 
     def unsubscribe(self, table_id: str, sub: Subscriber) -> None:
         sub.drop(sub.dropped or "closed")
