@@ -95,6 +95,18 @@ class Credential(BaseModel):
     token: str = Field(max_length=100)
 
 
+class HistoryAsk(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    token: str = Field(default="", max_length=100, description="a seat's credential; none for a spectator")
+    since: int = Field(default=-1, ge=-1, le=10**9)
+
+
+class AtAsk(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    token: str = Field(default="", max_length=100, description="a seat's credential; none for a spectator")
+    n: int = Field(ge=0, le=10**9)
+
+
 class Invite(BaseModel):
     model_config = ConfigDict(extra="forbid")
     creator_token: str = Field(max_length=100)
@@ -244,6 +256,16 @@ def create_app(store: Store | None = None, db: str | None = None, bot_delay: flo
     async def leave(table_id: str, spec: Credential):
         await service.leave(table_id, spec.token)
         return {"ok": True}
+
+    @app.post("/api/tables/{table_id}/history")
+    async def history(table_id: str, spec: HistoryAsk):
+        """The whole log as this seat (or a spectator) saw it, from move `since` on."""
+        return await service.history(table_id, spec.token or None, spec.since)
+
+    @app.post("/api/tables/{table_id}/at")
+    async def at(table_id: str, spec: AtAsk):
+        """This seat's (or the public) view after move `n`: "Viewing move n/total"."""
+        return await service.at(table_id, spec.token or None, spec.n)
 
     @app.post("/api/tables/{table_id}/again")
     async def again(table_id: str, spec: Credential):

@@ -129,6 +129,25 @@ def undo_check(job: UndoJob) -> bool:
     return True
 
 
+def undo_reason(job: UndoJob) -> str | None:
+    """(in a worker) Why the moves from k on cannot be undone (a code of `reveal_reason`), or None."""
+    state = _position(Job(job.game, job.players, job.seed, job.options, job.moves[:job.k], "", 0))
+    for i, text in enumerate(job.moves[job.k:]):
+        move = json.loads(text)
+        after = state.clone()
+        after.apply_json(move)
+        if reveals(state, after, move, job.seat):
+            return reveal_reason(state, after, i == 0)
+        state = after
+    return None
+
+
+def reveal_reason(before, after, own: bool) -> str:
+    """The reason code of a move that showed something: chance drawn or not, the seat's own move or a bot's."""
+    chance = before.rng.state != after.rng.state
+    return ("roll" if chance else "shown") if own else ("bot_chance" if chance else "bot_shown")
+
+
 def decide(job: Job) -> dict:
     """One bot decision (runs in a worker): the chosen move's JSON."""
     from cardboard.agents import make_agent
@@ -211,4 +230,4 @@ class BotPool:
         return sum(1 for _, _, f in self._waiting if not f.done())
 
 
-__all__ = ["BotPool", "Job", "UndoJob", "check_level", "decide", "executor", "reveals", "undo_check"]
+__all__ = ["BotPool", "Job", "UndoJob", "check_level", "decide", "executor", "reveal_reason", "reveals", "undo_check", "undo_reason"]

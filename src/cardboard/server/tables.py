@@ -202,6 +202,7 @@ class LiveTable:
     undo_scan: tuple[int, State, int, State, bool] | None = None
     undo_known: tuple[int, int | None] | None = None  # (version, undo point or None) found by a worker
     undo_task: asyncio.Task | None = None
+    scan_why: str | None = None  # the reason code the inline scan (undo_scan) found undo refused for
     undo_why: tuple[int, str] | None = None  # (version, reason code) a worker found undo refused for
     history: dict = field(default_factory=dict)  # viewpoint -> History (the whole log, as it saw it)
     past: OrderedDict = field(default_factory=OrderedDict)  # (viewpoint, n) -> a past view (bounded)
@@ -571,15 +572,41 @@ class TableService:
     def _undo_candidate(self, live: LiveTable, seat: int | None) -> int | None:
         """The log length an undo would go back to, before asking whether anything was revealed:
         this seat's last move, at a running table with no other human seat."""
+        return self._undo_blocked(live, seat)[0]
+
+    @staticmethod
+    def _undo_blocked(live: LiveTable, seat: int | None) -> tuple[int | None, str | None]:
+        """(the candidate, None), or (None, the reason code of UNDO_WHY there is none)."""
         rec = live.rec
-        if seat is None or live.state.is_terminal() or rec.status != "running":
-            return None
+        if seat is None:
+            return None, "spectator"
+        if live.state.is_terminal():
+            return None, "over"
+        if rec.status != "running":
+            return None, "waiting"
         if any(s.kind == "human" and i != seat for i, s in enumerate(rec.seats)):
-            return None
+            return None, "others"
         for i in range(len(live.log) - 1, -1, -1):
             if live.log[i]["seat"] == seat:
-                return i
-        return None
+                return i, None
+        return None, "nothing"
+
+    def undo_status(self, live: LiveTable, seat: int | None, compute: bool = True) -> tuple[int | None, str | None]:
+        """(the undo point, None) or (None, why not: a code of UNDO_WHY), as `undo_point` finds it."""
+        k, why = self._undo_blocked(live, seat)
+        if k is None:
+            return None, why
+        point = self.undo_point(live, seat, compute)
+        if point is not None:
+            return point, None
+        known = live.undo_known
+        if known is not None and known[0] == live.version:
+            w = live.undo_why
+            return None, w[1] if w is not None and w[0] == live.version else "shown"
+        scan = live.undo_scan
+        if compute or (scan is not None and scan[0] == k and scan[2] == len(live.log) and not scan[4]):
+            return None, live.scan_why or "shown"
+        return None, "checking"
 
     def undo_point(self, live: LiveTable, seat: int | None, compute: bool = True) -> int | None:
         """[server] Undo is for a table with no other human seat: it takes back this seat's last
@@ -601,11 +628,13 @@ class TableService:
             scan = (k, before, k, before, True)
         k, before, upto, state, ok = scan
         if ok and upto < len(live.log):
-            for entry in live.log[upto:]:
+            for i in range(upto, len(live.log)):
+                entry = live.log[i]
                 after = state.clone()
                 after.apply_json(entry["move"])
                 if reveals(state, after, entry["move"], seat):
                     ok = False
+                    live.scan_why = reveal_reason(state, after, i == k)
                     break
                 state = after
         live.undo_scan = (k, before, len(live.log), state, ok)
@@ -634,15 +663,16 @@ class TableService:
                     return
                 job = UndoJob(rec.game, rec.players, rec.seed, json.dumps(rec.options, sort_keys=True),
                               tuple(live.texts), k, seat)
-                ok = await asyncio.get_running_loop().run_in_executor(executor("process", 1, "undo"), undo_check, job)
+                why = await asyncio.get_running_loop().run_in_executor(executor("process", 1, "undo"), undo_reason, job)
                 if live.version != version:
                     continue  # the table moved on meanwhile: check the new position
-                live.undo_known = (version, k if ok else None)
-                if ok:
-                    live.cache.pop(seat, None)
-                    for sub in live.subscribers:
-                        if sub.seat == seat and not sub.dropped:
-                            sub.push(self.text(live, seat), state=True)
+                live.undo_known = (version, None if why else k)
+                live.undo_why = (version, why) if why else None
+                # a new picture either way: the button's words change from "still running"
+                live.cache.pop(seat, None)
+                for sub in live.subscribers:
+                    if sub.seat == seat and not sub.dropped:
+                        sub.push(self.text(live, seat), state=True)
                 return
         except asyncio.CancelledError:
             raise
@@ -666,6 +696,15 @@ class TableService:
             del live.texts[k:]
             live.state = before
             live.undo_scan = live.undo_known = None
+            live.undos += 1
+            live.past.clear()
+            for who, hist in list(live.history.items()):  # the lines up to move k stay, read from k on
+                live.history[who] = History(k, before, None, [e for e in hist.entries if e[0] <= k]) \
+                    if hist.n >= k else None
+                if live.history[who] is None:
+                    del live.history[who]
+                else:
+                    live.history[who].last = log_lines_of(before.view(who))
             live.changed()
         self._changed(live)
 
@@ -792,13 +831,17 @@ class TableService:
         state = live.state
         over = state.is_terminal()
         deciding = seat is not None and not over and live.rec.status == "running" and state.current_player == seat
+        view = state.view(seat)
+        point, why = self.undo_status(live, seat, compute=self.settings.undo_check == "inline")
         doc = {
             "type": "state", "table": self.summary(live.rec), "seat": seat, "n": len(live.log),
-            "view": state.view(seat), "to_move": state.current_player,
+            "view": view, "to_move": state.current_player,
             "legal": [{"move": a.to_json(), "label": str(a), "kind": a.kind} for a in state.legal_actions()]
             if deciding else [],
-            "can_undo": self.undo_point(live, seat, compute=self.settings.undo_check == "inline") is not None,
+            "can_undo": point is not None,
+            "undo": None if point is not None else {"code": why, "why": UNDO_WHY[why]},
             "last": self._last_move(live),
+            "log_tail": self._log_tail(live, seat, view),
         }
         if over:
             breakdown = getattr(state, "score_breakdown", None)
@@ -806,6 +849,81 @@ class TableService:
                              "cooperative": state.game.cooperative,
                              "breakdown": breakdown() if breakdown else None}
         return doc
+
+    @staticmethod
+    def _log_tail(live: LiveTable, seat: int | None, view: Any) -> dict | None:
+        """The lines this viewpoint's whole log gained with the last move: {"from": n - 1, "lines":
+        [[n, line], ...]} (a page that has the log up to move n - 1 or later appends them), or None
+        when the server has no history for it yet (the page asks GET .../history)."""
+        n = len(live.log)
+        hist = live.history.get(seat)
+        if hist is None and n <= HISTORY_CATCH_UP:
+            hist = live.history[seat] = History.start(live.state.game.new_initial_state(), seat)
+        if hist is None or hist.n > n or n - hist.n > HISTORY_CATCH_UP:
+            return None
+        if hist.n < n:
+            hist.extend(seat, live.log, n, view)
+        lines = []
+        for entry in reversed(hist.entries):
+            if entry[0] < n:
+                break
+            lines.append(entry)
+        lines.reverse()
+        return {"from": n - 1, "lines": [list(e) for e in lines]}
+
+    async def history(self, table_id: str, token: str | None, since: Any = -1) -> dict:
+        """A viewpoint's whole log from move `since` on: {"n": moves, "lines": [[n, line], ...]},
+        each line with the number of moves played when its view first showed it. Built by replay
+        off the event loop once per viewpoint, then kept up to date move by move."""
+        live = self.table(table_id)
+        seat = self.seat_of(live.rec, token)
+        if type(since) is not int or since < -1:
+            raise TableError("bad_request", f"since is a move number from -1 on, not {since!r}", 422)
+        hist = live.history.get(seat)
+        n, undos = len(live.log), live.undos
+        if hist is None or hist.n > n or hist.n < n:
+            log_ = list(live.log)
+            base = hist.copy() if hist is not None and hist.n <= n else None
+
+            def build() -> History:
+                h = base or History.start(live.state.game.new_initial_state(), seat)
+                h.extend(seat, log_, n)
+                return h
+
+            hist = await asyncio.to_thread(build)
+            cur = live.history.get(seat)
+            if live.undos == undos and len(live.log) >= n and (cur is None or cur.n < n):
+                live.history[seat] = hist
+        return {"n": hist.n, "lines": [list(e) for e in hist.entries if e[0] > since]}
+
+    async def at(self, table_id: str, token: str | None, n: Any) -> dict:
+        """This viewpoint's view after `n` moves (a seat's own view then: it saw it; a spectator's the
+        public one), by replay off the event loop, the last few kept."""
+        live = self.table(table_id)
+        seat = self.seat_of(live.rec, token)
+        total = len(live.log)
+        if type(n) is not int or not 0 <= n <= total:
+            raise TableError("bad_request", f"n is a move number from 0 to {total}, not {n!r}", 422)
+        key = (seat, n)
+        hit = live.past.get(key)
+        if hit is None:
+            moves = [e["move"] for e in live.log[:n]]
+            game, undos = live.state.game, live.undos
+
+            def build() -> dict:
+                state = game.replay(moves)
+                return {"view": state.view(seat), "to_move": None if state.is_terminal() else state.current_player}
+
+            hit = await asyncio.to_thread(build)
+            if live.undos == undos:
+                live.past[key] = hit
+                while len(live.past) > AT_CACHE:
+                    live.past.popitem(last=False)
+        else:
+            live.past.move_to_end(key)
+        last = live.log[n - 1] if n else None
+        return {"n": n, "total": total, "seat": seat, **hit,
+                "last": {"seat": last["seat"], "n": n - 1} if last else None}
 
     @staticmethod
     def _last_move(live: LiveTable) -> dict | None:
@@ -857,4 +975,4 @@ class TableService:
         self._sweeper = None
 
 
-__all__ = ["TableService", "TableError", "LiveTable", "Subscriber", "reveals", "token_hash", "SEED_LIMIT", "GONE"]
+__all__ = ["TableService", "TableError", "LiveTable", "Subscriber", "History", "UNDO_WHY", "new_lines", "reveals", "token_hash", "SEED_LIMIT", "GONE"]
