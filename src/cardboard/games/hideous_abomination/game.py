@@ -97,9 +97,10 @@ class HideousAbominationGame(Game):
         cfg.award_ids = tuple(c.id for c in comps.awards)
         cfg.cards = {c.id: c for c in list(comps.grand_prizes) + list(comps.awards)}
         self.cfg = cfg
-        from .rules import HAAction  # rules builds on this module
+        from .rules import HAAction, MoveTables  # rules builds on this module
 
         self.moves = ActionCache(HAAction, cfg)  # on the game, not in cfg: see ActionCache
+        self.tables = MoveTables(self.moves, cfg)
         self.options = opts
 
     def _initial_state(self):

@@ -61,28 +61,57 @@ class HAAction(Action):
         return super().label()
 
 
+class MoveTables:
+    """The game's short moves by what they are made of, handed out without building their
+    keys (`ActionCache` wants the kind and the argument pairs): a listing asks for them by the
+    dozen. Filled on first use; kept on the game beside its ActionCache."""
+
+    __slots__ = ("moves", "ids", "draw", "dig", "choose", "discard")
+
+    def __init__(self, moves, cfg):
+        self.moves = moves
+        self.ids = tuple(t.id for t in cfg.tiles)
+        self.draw: dict = {}
+        self.dig: dict = {}
+        self.choose: dict = {}
+        self.discard: dict = {}  # (tile, piles) -> the discards of that tile onto each pile
+
+    def draw_from(self, source) -> Action:
+        a = self.draw.get(source)
+        if a is None:
+            a = self.draw[source] = self.moves["draw", (("source", source),)]
+        return a
+
+    def dig_in(self, pile: int) -> Action:
+        a = self.dig.get(pile)
+        if a is None:
+            a = self.dig[pile] = self.moves["dig", (("pile", pile),)]
+        return a
+
+    def choice(self, option: str) -> Action:
+        a = self.choose.get(option)
+        if a is None:
+            a = self.choose[option] = self.moves["choose", (("action", option),)]
+        return a
+
+    def discards(self, t: int, piles: int) -> tuple:
+        key = (t, piles)
+        out = self.discard.get(key)
+        if out is None:
+            tid = self.ids[t]
+            if piles:
+                out = tuple(self.moves["discard", (("tile", tid), ("pile", p))] for p in range(piles))
+            else:  # ages 4-5: no buffet, discards go under the deck [HA-D-17]
+                out = (self.moves["discard", (("tile", tid),)],)
+            self.discard[key] = out
+        return out
+
+
 def _set(tup: tuple, i: int, value) -> tuple:
     return tup[:i] + (value,) + tup[i + 1:]
 
 
 PLAY_DRAWS = 32  # missed draws before a rollout's play comes from the full list
-_OPEN: dict = {}  # (id(slab), seat) -> (slab, [(seat, cell, need, open loose ends)]): slabs never change
-_OPEN_LIMIT = 4_096
-
-
-def _open_spots(slab: dict, seat: int) -> list:
-    """A slab's open cells with what each needs and the slab's open loose ends, kept while the
-    slab lives (a rollout's plays look at every abomination; a turn changes one or two)."""
-    key = (id(slab), seat)
-    hit = _OPEN.get(key)
-    if hit is not None and hit[0] is slab:
-        return hit[1]
-    if len(_OPEN) > _OPEN_LIMIT:
-        _OPEN.clear()
-    before = S.open_loose_ends(slab)
-    spots = [(seat, cell, need, before) for cell, need in S.open_cells(slab).items()]
-    _OPEN[key] = (slab, spots)
-    return spots
 
 
 def _is_play(mask: int, need: tuple[int, int], loose_before: int, may_complete: bool) -> bool:
@@ -97,7 +126,8 @@ def _is_play(mask: int, need: tuple[int, int], loose_before: int, may_complete: 
 class HAState(State):
     __slots__ = ("cfg", "phase", "player", "decider", "turn_no", "started", "die", "action",
                  "draws_left", "deck", "buffet", "hands", "slabs", "bolts", "pending", "supply",
-                 "awards_deck", "awards", "dig", "resume", "done_by", "ended_by", "log", "seen", "pools")
+                 "awards_deck", "awards", "dig", "resume", "done_by", "ended_by", "log", "seen", "pools",
+                 "geo")
 
     # ---------------------------------------------------------------- set-up
     @classmethod
@@ -121,6 +151,7 @@ class HAState(State):
         s.buffet = tuple((deck.pop(),) for _ in range(piles))
         # [HA-S-3] a torso each, at the centre of the slab; [HA-S-4] three tiles each
         s.slabs = tuple({(0, 0): (t, 0, cfg.masks[t][0])} for t in torsos[:n])
+        s.geo = tuple(S.Geo(slab) for slab in s.slabs)
         s.hands = tuple(tuple(sorted(deck.pop() for _ in range(cfg.hand_size))) for _ in range(n))
         s.deck = tuple(deck)  # the top is the end
         # [HA-H-2] what everyone has seen: the buffet's face-up tiles and the torsos are public
@@ -149,10 +180,10 @@ class HAState(State):
         return None if self.phase == OVER else self.decider
 
     def _legal_actions(self) -> list[Action]:
-        return getattr(self, "_choices_" + self.phase)()
+        return _CHOICES[self.phase](self)
 
     def _do(self, a: Action) -> None:
-        getattr(self, "_do_" + a.kind)(a)
+        _DO[a.kind](self, a)
 
     def _act(self, kind: str, args: tuple) -> Action:
         return self.game.moves[kind, args]
@@ -207,9 +238,12 @@ class HAState(State):
             return
         self.phase = STEAL
 
+    def _choose_options(self) -> tuple:
+        return ("draw", "dig", "award", "steal") if self._steal_targets() else ("draw", "dig", "award")
+
     def _choices_choose(self):
-        options = ["draw", "dig", "award"] + (["steal"] if self._steal_targets() else [])
-        return [self._act("choose", (("action", o),)) for o in options]
+        choice = self.game.tables.choice
+        return [choice(o) for o in self._choose_options()]
 
     def _do_choose(self, a):
         self._say("choose", self.player, a["action"])
@@ -232,11 +266,15 @@ class HAState(State):
         if not self.deck and not any(self.buffet):
             self._end("exhaustion")  # [HA-E-2]
 
-    def _choices_draw(self):
-        out = [self._act("draw", (("source", i),)) for i, pile in enumerate(self.buffet) if pile]
+    def _draw_sources(self) -> list:
+        out = [i for i, pile in enumerate(self.buffet) if pile]
         if self.deck:  # [HA-D-12] blind from an empty deck cannot be chosen
-            out.append(self._act("draw", (("source", DECK),)))
+            out.append(DECK)
         return out
+
+    def _choices_draw(self):
+        draw = self.game.tables.draw_from
+        return [draw(src) for src in self._draw_sources()]
 
     def _do_draw(self, a):
         """[HA-R-2] two tiles, each the top of a buffet pile or blind from the deck; a tile
@@ -262,7 +300,8 @@ class HAState(State):
 
     # ---------------------------------------------------------------- Dig
     def _choices_dig(self):
-        return [self._act("dig", (("pile", i),)) for i, pile in enumerate(self.buffet) if pile]
+        dig = self.game.tables.dig_in
+        return [dig(i) for i, pile in enumerate(self.buffet) if pile]
 
     def _do_dig(self, a):
         """[HA-R-3] take a pile and choose two of its tiles; a one-tile pile gives it and one blind."""
@@ -353,19 +392,27 @@ class HAState(State):
     def _steal_targets(self) -> list[tuple[int, tuple[int, int]]]:
         """[HA-R-7] any other player's tile but torsos and bolted tiles; never one whose loss
         would leave that abomination complete [HA-D-11]."""
-        cfg = self.cfg
+        torso = self.cfg.torso
         out = []
-        for seat, slab in enumerate(self.slabs):
+        for seat in range(len(self.slabs)):
             if seat == self.player:
                 continue
-            bolted = self._bolted(seat)
-            loose = S.open_loose_ends(slab)
-            for cell, (t, _, _) in slab.items():
-                if cfg.torso[t] or cell in bolted:
-                    continue
-                if S.loose_after_removal(slab, cell, loose) > 0:
-                    out.append((seat, cell))
+            cells = self._geo(seat).steal_cells(torso)
+            if self.bolts[seat]:
+                bolted = self._bolted(seat)
+                out += [(seat, cell) for cell in cells if cell not in bolted]
+            else:
+                out += [(seat, cell) for cell in cells]
         return out
+
+    def _geo(self, seat: int) -> S.Geo:
+        """The slab's Geo; worked out again if the slab was replaced some other way (tests)."""
+        g = self.geo[seat]
+        slab = self.slabs[seat]
+        if g.slab is not slab:
+            g = S.Geo(slab)
+            self.geo = _set(self.geo, seat, g)
+        return g
 
     def _choices_steal(self):
         return [self._act("steal", (("seat", seat), ("at", cell))) for seat, cell in sorted(self._steal_targets())]
@@ -395,16 +442,24 @@ class HAState(State):
 
     def _bolt_seams(self, seat: int) -> list:
         """[HA-B-2] [HA-B-3] seams where tiles meet loose to loose, not yet bolted, that secure
-        at least one unbolted body part (not the torso)."""
-        slab = self.slabs[seat]
-        bolted = self._bolted(seat)
+        at least one unbolted body part (not the torso). Kept with the slab's Geo for the
+        seat's bolts as they are (both change seldom; a seat with bolts waiting asks after
+        every play on its abomination)."""
+        geo = self._geo(seat)
         done = self.bolts[seat]
+        hit = geo.bolt_seams
+        if hit is not None and hit[0] is done:
+            return hit[1]
+        slab = geo.slab
+        torso = self.cfg.torso
+        bolted = self._bolted(seat)
         out = []
-        for a, b in S.seams(slab):
+        for a, b in geo.seam_list():
             if (a, b) in done:
                 continue
-            if any(c not in bolted and not self.cfg.torso[slab[c][0]] for c in (a, b)):
+            if (a not in bolted and not torso[slab[a][0]]) or (b not in bolted and not torso[slab[b][0]]):
                 out.append((a, b))
+        geo.bolt_seams = (done, out)
         return out
 
     def _start_bolting(self, seat: int) -> bool:
@@ -416,7 +471,8 @@ class HAState(State):
         return False
 
     def _choices_bolt(self):
-        return [self._act("bolt", (("seam", seam),)) for seam in self._bolt_seams(self.decider)]
+        act = self.game.moves
+        return [act["bolt", (("seam", seam),)] for seam in self._bolt_seams(self.decider)]
 
     def _do_bolt(self, a):
         seat = self.decider
@@ -437,19 +493,30 @@ class HAState(State):
         self.phase = PLAY
         self.decider = self.player
 
-    def _plays_on(self, seat: int) -> list[Action]:
-        cfg = self.cfg
-        slab = self.slabs[seat]
-        may_complete = self._may_complete()
-        before = S.open_loose_ends(slab)
+    def _plays_on(self, seat: int, may_complete: bool) -> list[Action]:
+        """The plays of the hand's tiles on `seat`'s abomination: each tile in each of its
+        turns on each open cell, in that order. A tile's plays on a slab are worked out once
+        and kept with the slab's Geo (slabs never change; a tile stays in hand for turns)."""
+        geo = self._geo(seat)
+        table = geo.plays
+        if table is None:
+            table = geo.plays = {}
+        by_tile = table.get((seat, may_complete))
+        if by_tile is None:
+            by_tile = table[seat, may_complete] = {}
         out = []
-        cells = S.open_cells(slab)
         for t in self.hands[self.player]:
-            for rot, mask in cfg.shapes[t]:
-                for cell, need in cells.items():
-                    if _is_play(mask, need, before, may_complete):
-                        out.append(self._play(t, seat, cell, rot))
+            plays = by_tile.get(t)
+            if plays is None:
+                plays = by_tile[t] = self._tile_plays(geo, seat, t, may_complete)
+            out += plays
         return out
+
+    def _tile_plays(self, geo: S.Geo, seat: int, t: int, may_complete: bool) -> tuple:
+        before = geo.L
+        cells = geo.cells
+        return tuple(self._play(t, seat, cell, rot) for rot, mask in self.cfg.shapes[t]
+                     for cell, need in cells.items() if _is_play(mask, need, before, may_complete))
 
     def _play(self, t: int, seat: int, cell, rot: int) -> Action:
         return self._act("play", (("tile", self.cfg.tiles[t].id), ("seat", seat), ("at", cell), ("rotation", rot)))
@@ -457,8 +524,27 @@ class HAState(State):
     def _sample_action(self, rng: Rng) -> Action | None:
         """A rollout's random move: a play drawn without listing them all (the Play step's list,
         every tile in every turn on every open cell of every abomination, is what rollouts spent
-        most on); the other steps' lists are short."""
-        return self._sample_play(rng) if self.phase == PLAY else None
+        most on). A draw, a discard and Go Mad!'s choice are the very move a uniform pick from
+        the step's list would be, with the same one random number (`legal[rng.below(len(legal))]`),
+        found without making the list; the other steps' lists are short."""
+        phase = self.phase
+        if phase == PLAY:
+            return self._sample_play(rng)
+        if phase == DRAW:
+            sources = self._draw_sources()
+            return self.game.tables.draw_from(sources[rng.below(len(sources))]) if sources else None
+        if phase == DISCARD:
+            tables = self.game.tables
+            hand = sorted(self.hands[self.player], key=tables.ids.__getitem__)
+            piles = len(self.buffet)
+            if not piles:
+                return tables.discards(hand[rng.below(len(hand))], 0)[0]
+            i, p = divmod(rng.below(len(hand) * piles), piles)
+            return tables.discards(hand[i], piles)[p]
+        if phase == CHOOSE:
+            options = self._choose_options()
+            return self.game.tables.choice(options[rng.below(len(options))])
+        return None
 
     def _play_seats(self) -> tuple:
         """[HA-P-1] any abomination, one's own listed first; ages 4-5 only one's own [HA-V-2]."""
@@ -478,7 +564,7 @@ class HAState(State):
             return None
         cells = []
         for seat in self._play_seats():
-            cells += _open_spots(self.slabs[seat], seat)
+            cells += self._geo(seat).open_spots(seat)
         if not cells:
             return None
         may_complete = self._may_complete()
@@ -499,7 +585,10 @@ class HAState(State):
         """[HA-P-1] a tile on ANY abomination, one's own or another's, freely; [HA-P-4] playing
         is compulsory while any play exists, else the play is forfeited. Ages 4-5: only on
         one's own [HA-V-2]."""
-        plays = [a for seat in self._play_seats() for a in self._plays_on(seat)]
+        may_complete = self._may_complete()
+        plays = []
+        for seat in self._play_seats():
+            plays += self._plays_on(seat, may_complete)
         return plays or [self._act("forfeit", ())]
 
     def _do_forfeit(self, a):
@@ -516,11 +605,15 @@ class HAState(State):
         hand.remove(t)
         self.hands = _set(self.hands, me, tuple(hand))
         slab = dict(self.slabs[seat])
-        slab[cell] = (t, rot, cfg.masks[t][rot])
+        mask = cfg.masks[t][rot]
+        slab[cell] = (t, rot, mask)
+        geo = self._geo(seat)
         self.slabs = _set(self.slabs, seat, slab)
+        geo = geo.after_play(slab, cell, mask)
+        self.geo = _set(self.geo, seat, geo)
         self._show(t)
         self._say("play", me, a["tile"], seat, cell, rot)
-        if S.open_loose_ends(slab) == 0:
+        if geo.L == 0:
             self.done_by = seat
             return self._end("completion")
         self.resume = DISCARD
@@ -536,12 +629,14 @@ class HAState(State):
             self._next_turn()
 
     def _choices_discard(self):
-        """[HA-DC-1] discard down to three, each onto a buffet pile of your choice."""
-        cfg = self.cfg
-        ids = sorted({cfg.tiles[t].id for t in self.hands[self.player]})
-        if not self.buffet:  # ages 4-5: no buffet, discards go under the deck [HA-D-17]
-            return [self._act("discard", (("tile", t),)) for t in ids]
-        return [self._act("discard", (("tile", t), ("pile", p))) for t in ids for p in range(len(self.buffet))]
+        """[HA-DC-1] discard down to three, each onto a buffet pile of your choice (ages 4-5:
+        no buffet, discards go under the deck [HA-D-17]); by tile id, then pile."""
+        tables = self.game.tables
+        piles = len(self.buffet)
+        out = []
+        for t in sorted(self.hands[self.player], key=tables.ids.__getitem__):
+            out += tables.discards(t, piles)
+        return out
 
     def _do_discard(self, a):
         cfg = self.cfg
@@ -668,3 +763,10 @@ class HAState(State):
         new.rng = Rng(rng.next64())
         new._legal = None
         return new
+
+
+# The step's listing and the move's rules, looked up by name once (not with getattr on every call)
+_CHOICES = {phase: getattr(HAState, "_choices_" + phase)
+            for phase in (CHOOSE, DRAW, DIG_PILE, DIG_TAKE, DIG_TOP, STEAL, PLAY, DISCARD, BOLT)}
+_DO = {kind: getattr(HAState, "_do_" + kind)
+       for kind in ("choose", "draw", "dig", "dig_take", "dig_top", "steal", "play", "forfeit", "discard", "bolt")}

@@ -115,3 +115,68 @@ def largest_limb(slab: dict) -> int:
                     stack.append(cell)
         best = max(best, size)
     return best
+
+
+class Geo:
+    """What the rules ask of one slab again and again, worked out once: a slab never changes,
+    so this is kept beside it (HAState.geo) and a placed tile's is derived from the slab's
+    before it (`after_play`) instead of scanning every tile again. The lazy parts (seams, the
+    tiles a steal may take, plays by tile) are filled on first use."""
+
+    __slots__ = ("slab", "L", "cells", "spots", "seams", "stealable", "plays", "bolt_seams")
+
+    def __init__(self, slab: dict, L: int | None = None, cells: dict | None = None):
+        self.slab = slab
+        self.L = open_loose_ends(slab) if L is None else L
+        self.cells = open_cells(slab) if cells is None else cells
+        self.spots = None  # (seat, [(seat, cell, need, L)]): the open cells listed, for a rollout's draws
+        self.seams = None
+        self.stealable = None
+        self.plays = None  # {(seat, may_complete): {tile: (plays, ...)}}, filled by the rules
+        self.bolt_seams = None  # (bolts, [seams a bolt may go on]), filled by the rules
+
+    def after_play(self, slab: dict, cell, mask: int) -> "Geo":
+        """The Geo of `slab`, which is this slab with a tile of loose sides `mask` placed on
+        the open cell `cell` (fitting: its sides facing tiles are exactly the loose ends
+        facing it). The open cells keep open_cells' order: the cells the new tile opens come
+        last, in DIRS order."""
+        cells = dict(self.cells)
+        need = cells.pop(cell, None)
+        if need is None:  # not an open cell: no shortcut
+            return Geo(slab)
+        covered = need[0].bit_count()
+        r, c = cell
+        for dr, dc, bit, facing in DIRS:
+            nb = (r + dr, c + dc)
+            if nb in slab:
+                continue
+            got = cells.get(nb)
+            if got is not None:
+                cells[nb] = (got[0] | facing, got[1]) if mask & bit else (got[0], got[1] | facing)
+            elif mask & bit:
+                cells[nb] = _needs(slab, nb)
+        return Geo(slab, self.L - covered + (mask.bit_count() - covered), cells)
+
+    def open_spots(self, seat: int) -> list:
+        """[(seat, cell, need, L)] for each open cell: what a rollout's play draws from."""
+        spots = self.spots
+        if spots is None or spots[0] != seat:
+            L = self.L
+            spots = self.spots = (seat, [(seat, cell, need, L) for cell, need in self.cells.items()])
+        return spots[1]
+
+    def seam_list(self) -> list:
+        if self.seams is None:
+            self.seams = seams(self.slab)
+        return self.seams
+
+    def steal_cells(self, torso) -> list:
+        """Cells whose tile a thief may take but for bolts: not a torso, and not one whose
+        loss leaves the abomination complete [HA-R-7] [HA-D-11]; in the slab's order."""
+        if self.stealable is None:
+            slab, L = self.slab, self.L
+            # a tile's removal takes away at most its own loose ends: with more open elsewhere
+            # the abomination stays incomplete without counting
+            self.stealable = [cell for cell, (t, _, mask) in slab.items()
+                              if not torso[t] and (L > mask.bit_count() or loose_after_removal(slab, cell, L) > 0)]
+        return self.stealable

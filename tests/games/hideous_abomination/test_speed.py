@@ -1,0 +1,172 @@
+"""The speed-ups of issue #27 change no move: the legal moves are listed exactly as a plain
+listing (written here as the rules read, before the caches) lists them, in the same order;
+each abomination's kept geometry (`slab.Geo`, derived tile by tile) is what a fresh count
+gives; a rollout's sampled draw, discard and Go Mad! choice are the very moves a uniform pick
+from the list would be with the same random number."""
+from __future__ import annotations
+
+import random
+from itertools import combinations
+
+import pytest
+
+from cardboard.engine import Rng
+from cardboard.games.hideous_abomination import slab as S
+
+from .helpers import make
+
+SETUPS = [(2, {}), (3, {"first_player": 2}), (5, {}), (2, {"variant": "ages_6_7"}), (3, {"variant": "ages_4_5"})]
+
+
+# ---------------------------------------------------------------- the plain listing
+def _act(s, kind, args):
+    return s.game.moves[kind, args]
+
+
+def _plain_steal_targets(s):
+    cfg = s.cfg
+    out = []
+    for seat, slab in enumerate(s.slabs):
+        if seat == s.player:
+            continue
+        bolted = {c for seam in s.bolts[seat] for c in seam}
+        loose = S.open_loose_ends(slab)
+        for cell, (t, _, _) in slab.items():
+            if cfg.torso[t] or cell in bolted:
+                continue
+            if S.loose_after_removal(slab, cell, loose) > 0:
+                out.append((seat, cell))
+    return out
+
+
+def _plain_bolt_seams(s, seat):
+    slab = s.slabs[seat]
+    bolted = {c for seam in s.bolts[seat] for c in seam}
+    return [(a, b) for a, b in S.seams(slab) if (a, b) not in s.bolts[seat]
+            and any(c not in bolted and not s.cfg.torso[slab[c][0]] for c in (a, b))]
+
+
+def _plain_plays(s):
+    cfg = s.cfg
+    me = s.player
+    seats = (me,) if cfg.variant == "ages_4_5" else tuple((me + k) % cfg.players for k in range(cfg.players))
+    may_complete = cfg.variant != "standard" or len(s.awards) > cfg.players
+    out = []
+    for seat in seats:
+        slab = s.slabs[seat]
+        before = S.open_loose_ends(slab)
+        cells = S.open_cells(slab)
+        for t in s.hands[me]:
+            for rot, mask in cfg.shapes[t]:
+                for cell, need in cells.items():
+                    if not S.fits(mask, need):
+                        continue
+                    covered = need[0].bit_count()
+                    if may_complete or before - covered + (mask.bit_count() - covered) != 0:
+                        out.append(_act(s, "play", (("tile", cfg.tiles[t].id), ("seat", seat), ("at", cell),
+                                                    ("rotation", rot))))
+    return out or [_act(s, "forfeit", ())]
+
+
+def plain_listing(s):
+    cfg = s.cfg
+    ph = s.phase
+    if ph == "choose":
+        options = ["draw", "dig", "award"] + (["steal"] if _plain_steal_targets(s) else [])
+        return [_act(s, "choose", (("action", o),)) for o in options]
+    if ph == "draw":
+        out = [_act(s, "draw", (("source", i),)) for i, pile in enumerate(s.buffet) if pile]
+        return out + ([_act(s, "draw", (("source", "deck"),))] if s.deck else [])
+    if ph == "dig":
+        return [_act(s, "dig", (("pile", i),)) for i, pile in enumerate(s.buffet) if pile]
+    if ph == "dig_take":
+        ids = sorted(cfg.tiles[t].id for t in s.dig[1])
+        return [_act(s, "dig_take", (("tiles", pair),)) for pair in combinations(ids, cfg.dig_takes)]
+    if ph == "dig_top":
+        return [_act(s, "dig_top", (("tile", t),)) for t in sorted({cfg.tiles[t].id for t in s.dig[1]})]
+    if ph == "steal":
+        return [_act(s, "steal", (("seat", a), ("at", c))) for a, c in sorted(_plain_steal_targets(s))]
+    if ph == "bolt":
+        return [_act(s, "bolt", (("seam", seam),)) for seam in _plain_bolt_seams(s, s.decider)]
+    if ph == "play":
+        return _plain_plays(s)
+    if ph == "discard":
+        ids = sorted({cfg.tiles[t].id for t in s.hands[s.player]})
+        if not s.buffet:
+            return [_act(s, "discard", (("tile", t),)) for t in ids]
+        return [_act(s, "discard", (("tile", t), ("pile", p))) for t in ids for p in range(len(s.buffet))]
+    raise AssertionError(ph)
+
+
+def _games(count, seed):
+    """States of random games, one after each move (every set-up in turn)."""
+    r = random.Random(seed)
+    for k in range(count):
+        players, options = SETUPS[k % len(SETUPS)]
+        _, s = make(players, seed=r.randrange(2**32), **options)
+        while not s.is_terminal():
+            yield s
+            s.apply(r.choice(s.legal_actions()))
+        yield s
+
+
+# ---------------------------------------------------------------- the tests
+def test_legal_moves_are_the_plain_listing_in_its_order():
+    """Every step of 25 random games (all set-ups) lists the very moves, in the very order, of
+    the plain listing: the same games from the same seeds."""
+    steps = phases = 0
+    seen = set()
+    for s in _games(25, seed=11):
+        if s.is_terminal():
+            continue
+        assert s.legal_actions() == plain_listing(s), (s.phase, s.turn_no)
+        steps += 1
+        seen.add(s.phase)
+    assert steps > 1000 and {"choose", "draw", "dig", "steal", "bolt", "play", "discard"} <= seen
+
+
+def test_kept_geometry_is_a_fresh_count():
+    """Each abomination's Geo, derived from the one before a play, equals one counted afresh:
+    open loose ends, the open cells with their needs in the same order, seams, steal spots."""
+    checked = 0
+    for s in _games(15, seed=5):
+        for seat, slab in enumerate(s.slabs):
+            geo = s._geo(seat)
+            fresh = S.Geo(slab)
+            assert geo.slab is slab
+            assert geo.L == fresh.L == S.open_loose_ends(slab)
+            assert list(geo.cells.items()) == list(S.open_cells(slab).items())
+            assert geo.seam_list() == S.seams(slab)
+            assert geo.steal_cells(s.cfg.torso) == [
+                c for c, (t, _, _) in slab.items()
+                if not s.cfg.torso[t] and S.loose_after_removal(slab, c) > 0]
+            checked += 1
+    assert checked > 2000
+
+
+def test_a_replaced_slab_is_counted_again():
+    """A slab put in place some other way than by a play (a test's set-up) is not read from the
+    Geo of the slab before it."""
+    _, s = make(2, seed=3)
+    before = s._geo(1)
+    s.slabs = (s.slabs[0], dict(s.slabs[1], **{}))
+    assert s._geo(1) is not before and s._geo(1).slab is s.slabs[1]
+
+
+@pytest.mark.parametrize("phase", ["draw", "discard", "choose"])
+def test_sampled_short_steps_are_the_uniform_pick(phase):
+    """A rollout's draw, discard and Go Mad! choice, sampled without listing, are exactly
+    `legal[rng.below(len(legal))]` with the same random number (so a random rollout plays the
+    same game as a uniform pick from the list)."""
+    found = 0
+    for s in _games(20, seed=7):
+        if s.phase != phase:
+            continue
+        for k in range(3):
+            fresh = s.clone()
+            fresh._legal = None  # not listed: the game's own draw
+            sampled = fresh.sample_action(Rng(k))
+            legal = s.legal_actions()
+            assert sampled is legal[Rng(k).below(len(legal))]
+        found += 1
+    assert found > 30
