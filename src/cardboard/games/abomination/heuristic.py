@@ -296,6 +296,9 @@ class _Ctx:
         self._effv: dict = {}
         self._hold: dict = {}
         self._space: dict = {}
+        self._bestc: dict = {}
+        self._cobj = None
+        self._plan_key = None
         self.lead = self._lead()
 
     # ------------------------------------------------------------ character abilities
@@ -505,14 +508,16 @@ class _Ctx:
     # ------------------------------------------------------------ the build planner
     def plan(self, track: tuple, bone: int, exp: int, lower: int = 0) -> float:
         """The next lab phase's builds with these materials, and what is left, in VP."""
-        parts = self.p.parts
-        exp_v = max(0.3, self.d_exp(1))
-        key = (track, bone, exp, lower, parts, exp_v, self.p_alive, self.k_complete, self.after, self.ice,
-               self.obj.get("first_head", False), id(self.st))
+        tail = self._plan_key
+        if tail is None:   # what else the plan reads, the same for the whole context
+            tail = self._plan_key = (max(0.3, self.d_exp(1)), self.p_alive, self.k_complete, self.after,
+                                     self.ice, self.obj.get("first_head", False), id(self.st))
+        parts = self.p.parts   # (the lab's valuation plans with a part built: `_PartsView`)
+        key = (track, bone, exp, lower, parts) + tail
         hit = _PLANS.get(key)
         if hit is not None:
             return hit
-        v = self._plan(list(track), bone, exp, lower, parts, exp_v)
+        v = self._plan(list(track), bone, exp, lower, parts, tail[0])
         if len(_PLANS) > _PLAN_LIMIT:
             _PLANS.clear()
         _PLANS[key] = v
@@ -775,7 +780,11 @@ class _Ctx:
         return hit
 
     def best_cadaver(self, c: int, free: bool = False) -> float:
-        return max(self.cadaver_value(c, "option", free), self.cadaver_value(c, "materials", free))
+        key = (c, free)
+        hit = self._bestc.get(key)
+        if hit is None:
+            hit = self._bestc[key] = max(self.cadaver_value(c, "option", free), self.cadaver_value(c, "materials", free))
+        return hit
 
     def draw_value(self, e) -> float:
         """Draw count cards and resolve any (or one): by the deck's cards, the Morgue's top seen."""
@@ -850,7 +859,12 @@ class _Ctx:
         return hit
 
     def cards_objective(self) -> float:
-        """One more card in hand toward "most cards" at the end."""
+        """One more card in hand toward "most cards" at the end (once per context)."""
+        if self._cobj is None:
+            self._cobj = self._cards_objective()
+        return self._cobj
+
+    def _cards_objective(self) -> float:
         if not self.obj.get("most_cards"):
             return 0.0
         mine = len(self.p.research) + len(self.p.humanity_cards)
@@ -1230,6 +1244,19 @@ def _context(state: State, me: int) -> _Ctx:
     return ctx
 
 
+_PLACES: dict = {}
+
+
+def _place_args(a) -> tuple:
+    """A placement's (space, is a scientist, bump or None), read once per move object."""
+    hit = _PLACES.get(a)
+    if hit is None:
+        if len(_PLACES) > 10_000:
+            _PLACES.clear()
+        hit = _PLACES[a] = (a["space"], a["meeple"] == "scientist", a.get("bump"))
+    return hit
+
+
 class AbominationHeuristic(ValuedHeuristic):
     """Gathers fresh materials, builds as soon as it can, shocks completed parts, climbs the dials."""
 
@@ -1251,12 +1278,15 @@ class AbominationHeuristic(ValuedHeuristic):
         private_free = sum(1 for name in ("study", "generator") if getattr(p, name) == 0)
         contested = 0.0
         place_vals = {}
+        sci_only = state._space_terms()[1]
+        index = ctx.cfg.space_index
         for a in legal:
             if a.kind == "place":
                 v = self._place_value(state, ctx, a)
                 place_vals[a] = v
-                if a["space"] not in ("study", "generator"):
-                    if a["meeple"] == "scientist" and state.scientists_only(state.cfg.space_index[a["space"]]):
+                name, sci, _bump = _place_args(a)
+                if name not in ("study", "generator"):
+                    if sci and sci_only[index[name]]:
                         sci_best = max(sci_best, v)
                     else:
                         any_best = max(any_best, v)
@@ -1266,12 +1296,11 @@ class AbominationHeuristic(ValuedHeuristic):
             k = a.kind
             if k == "place":
                 v = place_vals[a]
-                name = a["space"]
+                name, sci, _bump = _place_args(a)
                 if name in ("study", "generator"):
                     if free_meeples > private_free and contested > 0:
                         v -= PRIVATE_WAIT * min(v, contested) * 0.5
-                if a["meeple"] == "scientist" and p.free_asst and not (
-                        name not in ("study", "generator") and state.scientists_only(state.cfg.space_index[name])):
+                if sci and p.free_asst and not (name not in ("study", "generator") and sci_only[index[name]]):
                     v -= SCI_KEEP * max(0.0, sci_best - any_best * 0.5)
             elif k == "pay_police":
                 d = _Delta()
@@ -1286,19 +1315,24 @@ class AbominationHeuristic(ValuedHeuristic):
         return values
 
     def _place_value(self, state, ctx, a) -> float:
-        name, sci = a["space"], a["meeple"] == "scientist"
-        key = (name, sci, a.get("bump"))
-        hit = ctx._space.get(key)
-        if hit is not None:
-            return hit
+        name, sci, bump = _place_args(a)
         cfg = ctx.cfg
-        if name in ("study", "generator"):
+        # a placement is valued by the effects it brings and its price: a meeple of either kind
+        # where a scientist brings nothing more, and a bump of either meeple, are valued once
+        lab = name in ("study", "generator")
+        if lab:
             space = next(s for s in cfg.lab_spaces if s.id == name)
-            effects = space.effects + (space.scientist_bonus if sci else ())
-            v = ctx.effects_value(effects, origin="lab")
         else:
             i = cfg.space_index[name]
             space = cfg.spaces[i]
+        key = (name, sci and bool(space.scientist_bonus), bump is not None)
+        hit = ctx._space.get(key)
+        if hit is not None:
+            return hit
+        if lab:
+            effects = space.effects + (space.scientist_bonus if sci else ())
+            v = ctx.effects_value(effects, origin="lab")
+        else:
             loc = cfg.space_loc[i]
             effects = space.effects + (space.scientist_bonus if sci else ())
             for rule in state.rules:
@@ -1307,7 +1341,6 @@ class AbominationHeuristic(ValuedHeuristic):
             d = _Delta()
             d.fr -= state.space_cost(i)
             ctx.accumulate(effects, d, loc)
-            bump = a.get("bump")
             if bump is not None:
                 price = state.bump_cost(replacing=state.ask[0] == "replace") or 0
                 d.fr -= price
