@@ -886,3 +886,173 @@ def test_axe_finds_no_serious_or_critical_violation_in_the_lobby_with_the_panel_
                for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
         assert not bad, bad
         ctx.close()
+
+
+# ---------------------------------------------------------------------------- connections (issue #23)
+def _serve(db: str, port: int):
+    """The app under uvicorn in a thread on `port` with the store `db`; returns (server, thread)."""
+    from cardboard.server.settings import ServerSettings
+
+    # bots and the undo check in this process: a restart does not wait for a pool of processes
+    app = create_app(settings=ServerSettings(db=db, bot_delay=0.05, bot_pool="thread", bot_workers=1,
+                                             undo_check="inline"))
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",
+                                           timeout_graceful_shutdown=3))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    for _ in range(200):
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/games", timeout=1) as r:
+                if r.status == 200:
+                    return server, thread
+        except OSError:
+            time.sleep(0.05)
+    pytest.fail("the web table did not start")
+
+
+def _seated_page(browser, base: str, table_id: str, token: str, creator: str | None = None):
+    """A new browser context whose storage holds the seat's credential (and the creator's), on the table."""
+    ctx = browser.new_context(viewport={"width": 1366, "height": 768})
+    page = ctx.new_page()
+    page.goto(f"{base}/")
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [f"cardboard:token:{table_id}", token])
+    if creator:
+        page.evaluate("([k, v]) => localStorage.setItem(k, v)", [f"cardboard:creator:{table_id}", creator])
+    return ctx, page
+
+
+MY_TURN = "() => document.querySelector('#actions button.move:not([disabled])') && !document.body.classList.contains('offline')"
+
+
+def test_the_page_reconnects_after_a_server_restart_and_plays_on_without_a_reload(browser, tmp_path):
+    db, port = str(tmp_path / "tables.sqlite"), free_port()
+    base = f"http://127.0.0.1:{port}"
+    server, thread = _serve(db, port)
+    try:
+        t = api(base, "/api/tables", {"game": "aban", "players": 2,
+                                      "seats": [{"kind": "human"}, {"kind": "bot", "level": "random"}]})
+        seat = api(base, f"/api/tables/{t['id']}/join", {"name": "Ana"})
+        ctx, page = _seated_page(browser, base, t["id"], seat["token"])
+        errors = watch_errors(page)
+        sockets: list[str] = []
+        page.on("websocket", lambda w: sockets.append(w.url))
+        page.goto(f"{base}/table/{t['id']}")
+        page.wait_for_function(MY_TURN, timeout=30000)
+        click_a_move(page, random.Random(3))
+        page.wait_for_function(MY_TURN, timeout=30000)
+        n_before = state_n(page)
+        loaded = page.evaluate("performance.timeOrigin")
+
+        server.should_exit = True  # the server goes away...
+        thread.join(timeout=15)
+        assert not thread.is_alive()
+        page.wait_for_selector("#conn:not([hidden])", timeout=10000)
+        page.wait_for_function("() => /next try in \\d+ s/.test(document.querySelector('#conn').textContent)",
+                               timeout=10000)
+        assert page.locator("#conn-now").is_visible()  # "Try now"
+        assert page.locator("#actions button.move:not([disabled])").count() == 0  # input locked while away
+        time.sleep(2.5)  # a few tries fail (backoff) before it is back
+        server, thread = _serve(db, port)  # ...and comes back on the same port and store
+        # the page resumes by itself: the picture is sent again, the bar goes, input unlocks
+        page.wait_for_selector("#conn", state="hidden", timeout=20000)
+        page.wait_for_function(MY_TURN, timeout=30000)
+        assert state_n(page) == n_before
+        assert page.evaluate("performance.timeOrigin") == loaded  # no reload
+        click_a_move(page, random.Random(4))
+        assert state_n(page) > n_before
+        assert api(base, f"/api/tables/{t['id']}")["moves"] > n_before
+        assert len(sockets) >= 2 and all("token" not in u and seat["token"] not in u for u in sockets), sockets
+        # the browser's own lines for the refused tries while the server was away are expected
+        assert not [e for e in errors if "ERR_CONNECTION_REFUSED" not in e], errors
+        ctx.close()
+    finally:
+        server.should_exit = True
+        thread.join(timeout=15)
+
+
+def test_the_websocket_url_and_requests_carry_no_credential(base, browser):
+    t = api(base, "/api/tables", {"game": "aban", "players": 2,
+                                  "seats": [{"kind": "human"}, {"kind": "bot", "level": "random"}]})
+    seat = api(base, f"/api/tables/{t['id']}/join", {"name": "Ana"})
+    ctx, page = _seated_page(browser, base, t["id"], seat["token"])
+    sockets: list[str] = []
+    requests: list[str] = []
+    page.on("websocket", lambda w: sockets.append(w.url))
+    page.on("request", lambda r: requests.append(r.url))
+    page.goto(f"{base}/table/{t['id']}")
+    page.wait_for_function(MY_TURN, timeout=30000)
+    assert page.evaluate("document.body.dataset.seat") == "0"  # the hello made it the seat's socket
+    assert sockets == [f"ws://127.0.0.1:{base.rsplit(':', 1)[1]}/ws/tables/{t['id']}"], sockets
+    assert requests and not [u for u in requests if seat["token"] in u or "token=" in u]
+    ctx.close()
+
+
+def test_open_my_seat_on_another_device_takes_the_seat_there_and_clears_the_address(base, browser):
+    t = api(base, "/api/tables", {"game": "aban", "players": 2,
+                                  "seats": [{"kind": "human"}, {"kind": "bot", "level": "random"}]})
+    seat = api(base, f"/api/tables/{t['id']}/join", {"name": "Ana"})
+    ctx, page = _seated_page(browser, base, t["id"], seat["token"])
+    page.goto(f"{base}/table/{t['id']}")
+    page.wait_for_function(MY_TURN, timeout=30000)
+    page.click("#other-device")
+    link = page.locator("#share-link").input_value()
+    assert link == f"{base}/table/{t['id']}#seat={seat['token']}"
+    assert "Anyone with this link plays your seat" in page.locator("#share").inner_text()
+    # another device: a fresh context with nothing stored
+    other = browser.new_context(viewport={"width": 390, "height": 844})
+    phone = other.new_page()
+    sockets: list[str] = []
+    phone.on("websocket", lambda w: sockets.append(w.url))
+    phone.goto(link)
+    phone.wait_for_function(MY_TURN, timeout=30000)
+    assert phone.evaluate("document.body.dataset.seat") == "0"
+    assert phone.url == f"{base}/table/{t['id']}" and seat["token"] not in phone.evaluate("location.href")
+    assert phone.evaluate(f"localStorage.getItem('cardboard:token:{t['id']}')") == seat["token"]
+    assert sockets and all(seat["token"] not in u for u in sockets)
+    n = state_n(phone)
+    click_a_move(phone, random.Random(5))  # the seat plays from there
+    assert state_n(phone) > n
+    page.wait_for_function("n => +document.body.dataset.n > n", arg=n, timeout=15000)  # and the first page follows
+    phone.reload()  # the link's credential was kept: the seat stays after a reload
+    phone.wait_for_function("() => document.body.dataset.seat === '0'", timeout=15000)
+    other.close()
+    ctx.close()
+
+
+def test_the_creators_invitation_lets_someone_else_take_a_seat_left_mid_game(base, browser):
+    t = api(base, "/api/tables", {"game": "abyss", "players": 2, "seats": [{"kind": "human"}, {"kind": "human"}]})
+    ana = api(base, f"/api/tables/{t['id']}/join", {"name": "Ana"})
+    ben = api(base, f"/api/tables/{t['id']}/join", {"name": "Ben"})
+    assert api(base, f"/api/tables/{t['id']}")["status"] == "running"
+    api(base, f"/api/tables/{t['id']}/leave", {"token": ben["token"]})  # Ben leaves mid-game
+    ctx, page = _seated_page(browser, base, t["id"], ana["token"], creator=t["creator_token"])
+    page.goto(f"{base}/table/{t['id']}")
+    page.wait_for_selector(f".panel[data-seat='{ben['seat']}'] button.invite-seat", timeout=15000)
+    page.click(f".panel[data-seat='{ben['seat']}'] button.invite-seat")
+    link = page.locator("#share-link").input_value()
+    assert link.startswith(f"{base}/table/{t['id']}#invite=")
+    assert "takes this seat" in page.locator("#share").inner_text()
+    # a second person opens it in another browser
+    other = browser.new_context(viewport={"width": 1366, "height": 768})
+    cy = other.new_page()
+    errors = watch_errors(cy)
+    cy.goto(link)
+    cy.wait_for_selector("#take-invite", timeout=15000)
+    assert "#invite" not in cy.url and cy.url == f"{base}/table/{t['id']}"
+    cy.fill("#join-name", "Cy")
+    cy.click("#take-invite")
+    cy.wait_for_function(f"() => document.body.dataset.seat === '{ben['seat']}'", timeout=15000)
+    info = api(base, f"/api/tables/{t['id']}")
+    assert info["status"] == "running"
+    assert info["seats"][ben["seat"]]["name"] == "Cy" and not info["seats"][ben["seat"]]["left"]
+    assert cy.locator(f".panel[data-seat='{ben['seat']}'] .badge.you").count() == 1
+    # the creator's page sees the seat taken again (no invite button), and Ben's old credential is dead
+    page.wait_for_selector(f".panel[data-seat='{ben['seat']}'] button.invite-seat", state="detached", timeout=15000)
+    req = urllib.request.Request(f"{base}/api/tables/{t['id']}/join", data=json.dumps({"token": ben["token"]}).encode(),
+                                 headers={"Content-Type": "application/json"})
+    with pytest.raises(urllib.error.HTTPError) as err:
+        urllib.request.urlopen(req, timeout=10)
+    assert err.value.code == 403
+    assert not errors, errors
+    other.close()
+    ctx.close()

@@ -90,6 +90,21 @@ export async function api(path, body) {
 }
 
 export const tokenKey = (id) => `cardboard:token:${id}`;
+/** The creator's credential of a table (it invites people to seats left mid-game). */
+export const creatorKey = (id) => `cardboard:creator:${id}`;
+
+/** Put text on the clipboard (the field's selection and execCommand where the Clipboard API is
+ * missing); true if it worked. */
+export async function copyText(text, field = null) {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch { /* no Clipboard API (an insecure origin) or no permission */ }
+  if (!field) return false;
+  field.focus();
+  field.select();
+  try { return document.execCommand("copy"); } catch { return false; }
+}
 export const NAME_KEY = "cardboard:name";
 
 /** Seat markers: a colour AND a glyph, never a hue alone. */

@@ -1,6 +1,6 @@
 // The lobby: a card per game (/api/games) with its How-to-play panel, a form for a new table
 // built from each game's options schema, and the list of tables with Join / Watch / Replay.
-import {$, api, h, NAME_KEY, openHowTo, pretty, seatChip, seatMark, tip, tokenKey} from "/static/common.js";
+import {$, api, creatorKey, h, NAME_KEY, openHowTo, pretty, seatChip, seatMark, tip, tokenKey} from "/static/common.js";
 
 const LEVELS = ["easy", "medium", "hard", "random"];
 // what each level plays like, shown as the option's tooltip
@@ -168,6 +168,7 @@ async function create(ev) {
     const name = els.name.value.trim();
     localStorage.setItem(NAME_KEY, name);
     const t = await api("/api/tables", body);
+    localStorage.setItem(creatorKey(t.id), t.creator_token);  // invitations to seats left mid-game
     if (seats.some((s) => s.kind === "human")) {
       const r = await api(`/api/tables/${encodeURIComponent(t.id)}/join`, {name});
       localStorage.setItem(tokenKey(t.id), r.token);

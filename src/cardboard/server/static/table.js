@@ -2,19 +2,26 @@
 // (drawn by the game's own web/<game>.js, or a generic tree of the view), player panels, the log,
 // and the end-of-game score table. See PROTOCOL.md.
 import {
-  $, $$, api, describer, h, loadRenderer, NAME_KEY, openHowTo, pretty, renderTree, scoreTable, seatChip,
-  seatNames, tokenKey, winnersText,
+  $, $$, api, copyText, creatorKey, describer, h, loadRenderer, NAME_KEY, openHowTo, pretty, renderTree, scoreTable,
+  seatChip, seatNames, tokenKey, winnersText,
 } from "/static/common.js";
 
 const TABLE_ID = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
-const MAX_RETRIES = 5;
+const RETRY_FIRST = 500;   // ms before the first reconnection; doubled each time, up to RETRY_CAP
+const RETRY_CAP = 10000;
+const DEAD_AFTER = 60000;  // a socket that heard nothing this long (pings every 25 s) is given up
 const INLINE_MAX = 6;      // a kind with more moves than this is listed in a disclosure
 const FILTER_MIN = 10;     // a disclosure with more moves than this gets a filter box
 
 let token = localStorage.getItem(tokenKey(TABLE_ID));
 let ws = null;
-let retries = 0;
+let retries = 0;           // failed connections in a row (the backoff's exponent)
+let retryTimer = null;     // the next attempt, while disconnected
+let retryAt = 0;
+let countdown = null;      // the "next try in N s" ticker
+let helloPending = false;  // a seat's picture is awaited: the spectator's one before it is not drawn
 let closingOnPurpose = false;
+let invite = null;         // an invitation code from the address (#invite=CODE), until used
 let msg = null;            // the last state message
 let renderer;              // undefined: not loaded yet; null: generic tree
 let busy = false;          // input locked until the server answers
@@ -40,47 +47,108 @@ $("#log-toggle").addEventListener("click", () => setLogOpen($("#log-toggle").get
 if (matchMedia("(max-width: 799px)").matches) setLogOpen(false);
 
 // ------------------------------------------------------------------ connection
+// The credential never goes in the socket's URL (proxies and access logs keep URLs): it is the
+// first message, {"type": "hello", "token": ...}. A lost connection is tried again for as long
+// as the page is open, with a capped, jittered backoff; the server's picture resumes the page.
 function connect() {
+  clearTimeout(retryTimer);
+  retryTimer = null;
   const proto = location.protocol === "https:" ? "wss" : "ws";
-  const q = token ? `?token=${encodeURIComponent(token)}` : "";
   closingOnPurpose = false;
-  const sock = new WebSocket(`${proto}://${location.host}/ws/tables/${encodeURIComponent(TABLE_ID)}${q}`);
+  const sock = new WebSocket(`${proto}://${location.host}/ws/tables/${encodeURIComponent(TABLE_ID)}`);
   ws = sock;
-  // the server closes a socket silent for its idle timeout (90 s by default): a ping keeps a watcher's open
-  const pinger = setInterval(() => { if (sock.readyState === WebSocket.OPEN) sock.send('{"type":"ping"}'); }, 25000);
+  let heard = Date.now();
+  helloPending = !!token;
+  sock.onopen = () => {
+    if (token) sock.send(JSON.stringify({type: "hello", token}));
+  };
+  // the server closes a socket silent for its idle timeout (90 s by default): a ping keeps a watcher's open;
+  // a socket that hears nothing back (a server gone without closing it) is given up and tried again
+  const pinger = setInterval(() => {
+    if (sock.readyState !== WebSocket.OPEN) return;
+    if (Date.now() - heard > DEAD_AFTER && ws === sock) {
+      ws = null;
+      sock.close();
+      lost(sock, 1006);
+      return;
+    }
+    sock.send('{"type":"ping"}');
+  }, 25000);
   sock.addEventListener("close", () => clearInterval(pinger));
   sock.onmessage = (ev) => {
+    heard = Date.now();
     let m;
     try { m = JSON.parse(ev.data); } catch { return; }
     if (m.type === "state") onState(m);
     else if (m.type === "error") onError(m);
   };
   sock.onclose = (ev) => {
-    if (ws !== sock) return;
-    if (closingOnPurpose) return;
-    if (ev.code === 4404) {
-      lock();
-      setPrompt("There is no table here.");
-      notice("This table does not exist (or was removed). Go back to the lobby.");
-      return;
-    }
-    if (ev.code === 4403) return;  // handled by the auth error
-    retries += 1;
-    lock();
-    if (retries > MAX_RETRIES) {
-      setPrompt("Connection lost.");
-      els.actions.replaceChildren(h("button", {type: "button", onclick: () => location.reload()}, "Reload the page"));
-      return;
-    }
-    setPrompt(`Reconnecting (${retries}/${MAX_RETRIES})…`);
-    document.body.classList.add("offline");
-    setTimeout(connect, Math.min(500 * 2 ** (retries - 1), 5000));
+    if (ws !== sock || closingOnPurpose) return;
+    ws = null;
+    lost(sock, ev.code);
   };
 }
+
+function lost(sock, code) {
+  clearInterval(countdown);
+  if (code === 4404) {
+    lock();
+    setConn(null);
+    setPrompt("There is no table here.");
+    notice("This table does not exist (or was removed). Go back to the lobby.");
+    return;
+  }
+  if (code === 4403) return;  // handled by the auth error
+  // a move on its way is either stored (the next picture shows it) or lost: nothing to wait for
+  pendingN = null;
+  clearTimeout(busyTimer);
+  lock();
+  document.body.classList.add("offline");
+  if (retries === 0) setPrompt("Connection lost: reconnecting…");
+  const step = Math.min(RETRY_CAP, RETRY_FIRST * 2 ** Math.min(retries, 20));
+  const wait = Math.round(step / 2 + Math.random() * step / 2);  // jitter: many pages do not return at once
+  retries += 1;
+  retryAt = Date.now() + wait;
+  retryTimer = setTimeout(connect, wait);
+  const tick = () => {
+    const left = Math.max(0, Math.ceil((retryAt - Date.now()) / 1000));
+    setConn(retryTimer === null ? "Reconnecting…" : `Connection lost. Reconnecting… next try in ${left} s`);
+  };
+  tick();
+  countdown = setInterval(() => {
+    if (ws !== null) { clearInterval(countdown); setConn("Reconnecting…"); return; }
+    tick();
+  }, 1000);
+}
+
+/** The connection bar: null hides it (connected); otherwise the words and a "Try now" button. */
+function setConn(text) {
+  const bar = $("#conn");
+  if (text === null) {
+    bar.hidden = true;
+    return;
+  }
+  const words = $("#conn-text");
+  if (words.textContent !== text) words.textContent = text;
+  $("#conn-now").hidden = retryTimer === null;
+  bar.hidden = false;
+}
+
+function tryNow() {
+  if (ws !== null) return;
+  clearInterval(countdown);
+  setConn("Reconnecting…");
+  connect();
+}
+$("#conn-now").addEventListener("click", tryNow);
+// back online, or the page shown again: no need to wait for the next try
+addEventListener("online", tryNow);
+document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible" && retryTimer !== null) tryNow(); });
 
 function reconnect() {
   closingOnPurpose = true;
   if (ws) ws.close();
+  ws = null;
   retries = 0;
   connect();
 }
@@ -130,11 +198,12 @@ function notice(text) {
 }
 
 function onError(m) {
-  if (m.code === "auth" && token && (!msg || msg.seat === null)) {
-    // the stored credential opens no seat here (left, or another browser's): watch instead
+  if (m.code === "auth" && token && (helloPending || !msg || msg.seat === null)) {
+    // the stored credential opens no seat here (left, given to someone invited, or mistyped): watch instead
     localStorage.removeItem(tokenKey(TABLE_ID));
     token = null;
     notice("Your seat's credential no longer works at this table: you are watching.");
+    helloPending = false;
     reconnect();
     return;
   }
@@ -146,7 +215,14 @@ function onError(m) {
 // ------------------------------------------------------------------ state
 async function onState(m) {
   if (renderer === undefined) renderer = await loadRenderer(m.table.game);
-  retries = 0;
+  if (helloPending && m.seat === null) return;  // the public picture sent before the hello was read
+  helloPending = false;
+  if (retries || document.body.classList.contains("offline")) {
+    retries = 0;
+    clearInterval(countdown);
+    setConn(null);
+    notice("Connected again.");
+  }
   document.body.classList.remove("offline");
   if (busy && pendingN !== null && m.n === pendingN) {
     msg = m;  // someone else's change (a join) at the same move: stay locked until our answer
@@ -199,7 +275,7 @@ function render(m) {
     setPrompt(winnersText(m.result, names) + ".");
   } else if (m.table.status === "open") {
     const free = m.table.seats.filter((s) => s.kind === "human" && !s.taken).length;
-    setPrompt(`Waiting for ${free} more player${free === 1 ? "" : "s"} to join before the game starts: share this page's address.`);
+    setPrompt(`Waiting for ${free} more player${free === 1 ? "" : "s"} to join before the game starts: send them the invite link.`);
   } else if (deciding) {
     setPrompt(describe((p && p.you) || "You must choose a move."), m.seat);
   } else if (m.to_move !== null && m.to_move !== undefined) {
@@ -221,6 +297,7 @@ function render(m) {
 
   // the board
   const root = h("div", {class: `board board-${m.table.game}`});
+  renderShareButtons(m);
   let drawn = false;
   if (renderer) {
     try {
@@ -267,6 +344,12 @@ function renderPlayers(m, names) {
     if (won) badges.push(h("span", {class: "badge won"}, h("span", {"aria-hidden": "true"}, "★ "), "Winner"));
     if (m.last && m.last.seat === s && !deciding && !m.result) badges.push(h("span", {class: "badge last"}, "Moved last"));
     const score = m.result ? m.result.scores[s] : null;
+    if (seat.kind === "human" && seat.left) badges.push(h("span", {class: "badge free"}, "Left"));
+    // the table's creator may invite someone to a seat left mid-game (a one-time link)
+    if (seat.kind === "human" && seat.left && !m.result && creatorToken()) {
+      badges.push(h("button", {type: "button", class: "invite-seat", "data-seat": s,
+        onclick: () => inviteTo(s, names[s])}, "Invite someone"));
+    }
     return h("section", {class: `panel${deciding ? " deciding" : ""}${s === me ? " mine" : ""}`, "data-seat": s,
       "aria-label": `${names[s]}${s === me ? " (you)" : ""}`},
       h("header", {}, seatChip(s, names[s]), h("span", {class: "badges"}, badges),
@@ -281,7 +364,103 @@ function renderJoin(m) {
   const free = m.table.seats.filter((s) => s.kind === "human" && !s.taken);
   if (m.seat !== null || token || !free.length || m.result) {
     els.join.hidden = true;
+// ------------------------------------------------------------------ links: invite, another device, invitations
+const tableUrl = () => `${location.origin}/table/${encodeURIComponent(TABLE_ID)}`;
+const creatorToken = () => localStorage.getItem(creatorKey(TABLE_ID));
+const INVITE_KEY = `cardboard:invite:${TABLE_ID}`;
+
+/** A seat's credential (#seat=TOKEN) or an invitation (#invite=CODE) in the address: kept by the
+ * page and removed from the address bar (a fragment never reaches the server). */
+function readFragment() {
+  const params = new URLSearchParams(location.hash.slice(1));
+  const seat = params.get("seat");
+  const code = params.get("invite");
+  if (seat) {
+    token = seat;
+    localStorage.setItem(tokenKey(TABLE_ID), seat);
+  }
+  if (code) sessionStorage.setItem(INVITE_KEY, code);
+  invite = sessionStorage.getItem(INVITE_KEY);
+  if (seat || code) history.replaceState(history.state, "", location.pathname + location.search);
+}
+addEventListener("hashchange", () => {
+  if (!/[#&](seat|invite)=/.test(location.hash)) return;
+  readFragment();
+  reconnect();
+});
+
+function renderShareButtons(m) {
+  const over = !!m.result;
+  const free = m.table.seats.some((s) => s.kind === "human" && !s.taken);
+  $("#invite-link").hidden = over || m.table.status !== "open" || !free;
+  $("#other-device").hidden = over || m.seat === null || !token;
+}
+
+/** The share panel: a link to copy, with what it does (and a warning when it carries a seat). */
+function showShare(title, link, warning, copyNow = false) {
+  const box = $("#share");
+  const field = h("input", {id: "share-link", type: "text", readonly: true, value: link, "aria-label": title,
+    onfocus: (ev) => ev.target.select()});
+  const said = h("span", {id: "share-said", role: "status"});
+  const copy = async () => {
+    said.textContent = (await copyText(link, field)) ? "Copied." : "Select the link and copy it.";
+  };
+  box.replaceChildren(
+    h("b", {}, title),
+    field,
+    h("button", {type: "button", id: "share-copy", onclick: copy}, "Copy"),
+    said,
+    warning ? h("p", {class: "share-warning"}, h("span", {"aria-hidden": "true"}, "⚠ "), warning) : null,
+    h("button", {type: "button", class: "share-close", "aria-label": "Close the link",
+      onclick: () => { box.hidden = true; box.replaceChildren(); }}, "Close"));
+  box.hidden = false;
+  if (copyNow) copy(); else field.focus();
+}
+
+$("#invite-link").addEventListener("click", () => showShare("Invite link", tableUrl(),
+  "Whoever opens it can take a free seat at this table.", true));
+$("#other-device").addEventListener("click", () => {
+  if (!token) return;
+  showShare("Open my seat on another device", `${tableUrl()}#seat=${encodeURIComponent(token)}`,
+    "Anyone with this link plays your seat: open it only on your own devices, and never post it.");
+});
+
+async function inviteTo(s, name) {
+  try {
+    const r = await api(`/api/tables/${encodeURIComponent(TABLE_ID)}/invite`, {creator_token: creatorToken(), seat: s});
+    showShare(`Invitation to ${name}'s seat`, `${tableUrl()}#invite=${encodeURIComponent(r.invite)}`,
+      "Whoever opens this link first takes this seat and sees its hand. It works once; a new one replaces it.");
+  } catch (e) {
+    notice(`No invitation: ${e.message}`);
+  }
+}
+
+function renderInvited(m) {
+  if (!els.join.hidden && els.join.contains(document.activeElement)) return;  // typing a name
+  const name = h("input", {id: "join-name", type: "text", maxlength: 40, autocomplete: "nickname",
+    value: localStorage.getItem(NAME_KEY) || "", placeholder: "Your name"});
+  const take = h("button", {type: "button", id: "take-invite", class: "primary", onclick: async (ev) => {
+    ev.currentTarget.disabled = true;
+    try {
+      localStorage.setItem(NAME_KEY, name.value.trim());
+      const r = await api(`/api/tables/${encodeURIComponent(TABLE_ID)}/join`, {name: name.value.trim(), invite});
+      token = r.token;
+      localStorage.setItem(tokenKey(TABLE_ID), token);
+      notice("");
+    } catch (e) {
+      notice(`The invitation no longer opens a seat (${e.message}).`);
+    }
+    invite = null;
+    sessionStorage.removeItem(INVITE_KEY);
+    reconnect();
+  }}, "Take the seat");
+  els.join.replaceChildren(h("span", {class: "muted"}, "You are invited to a seat at this table. "),
+    h("label", {for: "join-name"}, "Name "), name, take);
+  els.join.hidden = false;
+}
+
     els.join.replaceChildren();
+  if (invite && m.seat === null && !m.result) return renderInvited(m);
     return;
   }
   if (!els.join.hidden && els.join.contains(document.activeElement)) return;  // typing a name
@@ -495,3 +674,4 @@ $("#leave").addEventListener("click", async () => {
 
 // for tests and debugging: the last state message (what this page was sent, nothing more)
 window.cardboardTable = {get state() { return msg; }, get busy() { return busy; }};
+  readFragment();
