@@ -7,7 +7,8 @@ import hashlib
 import cardboard
 from cardboard.engine import Rng
 from cardboard.games.abomination.game import EMPTY, MUSCLE, STAGED, STAGES, TRACKED
-from cardboard.games.abomination.scoring import _condition_test
+from cardboard.games.abomination.effects import condition_test
+from cardboard.games.abomination.scoring import objective_checks
 
 
 # ---------------------------------------------------------------- the plain listings
@@ -167,20 +168,66 @@ def test_placements_and_builds_match_plain_listings_on_random_positions():
     assert turns > 1500 and builds > 300 and with_bumps > 50 and with_animal > 20, (turns, builds, with_bumps, with_animal)
 
 
-def test_written_out_objective_checks_match_holds():
-    """[AM-Z-4] each "first" objective's check, written out once per game, says what `holds` says
-    for every seat of random positions (every objective of the content, in play or not)."""
-    met = 0
+def test_written_out_conditions_match_holds():
+    """[AM-Z-4, AM-Y-1] the conditions written out once per game say what `holds` says, for every
+    seat of random positions: each "first" objective of the content (in play or not) and its
+    quick test of all seats, and each space's requirements at its location."""
+    met = required = 0
     for s in _positions(((2, range(3), None), (4, range(2), None))):
-        for spec in s.cfg.objectives:
-            if spec.timing != "first":
-                continue
-            check = _condition_test(s.cfg, spec.condition)
+        cfg = s.cfg
+        firsts = [k for k, spec in enumerate(cfg.objectives) if spec.timing == "first"]
+        checks, quick = objective_checks(cfg, tuple(firsts))
+        for claimed in ((),) * len(firsts), tuple(((0,),) if k % 2 else () for k in range(len(firsts))):
+            want = any(not claimed[k] and s.holds(seat, spec.condition)
+                       for k, _check, spec in checks for seat in range(cfg.players))
+            assert quick(s.players, claimed) == want
+        for k, check, spec in checks:
             for seat, p in enumerate(s.players):
                 want = s.holds(seat, spec.condition)
                 assert check(s, seat, p) == want, (spec.id, seat)
                 met += want
-    assert met > 30
+        for i, space in enumerate(cfg.spaces):
+            loc = cfg.space_loc[i]
+            test = condition_test(cfg, tuple(space.requires), loc)
+            for seat, p in enumerate(s.players):
+                want = all(s.holds(seat, c, loc) for c in space.requires)
+                assert test(s, seat, p) == want, (space.id, seat)
+                required += bool(space.requires) and not want
+    assert met > 30 and required > 100, (met, required)
+
+
+def test_every_kind_of_condition_written_out_matches_holds():
+    """Each kind of condition a content file may use (not only those the box's spaces and
+    objectives use), alone and two together, written out, agrees with `holds` at every location
+    for every seat of random positions."""
+    from cardboard.games.abomination.content import Condition
+    kinds = [
+        dict(kind="attribute_at_least", attribute="reputation", amount=3),
+        dict(kind="attribute_at_most", attribute="humanity", amount=-1),
+        dict(kind="francs_at_least", amount=4),
+        dict(kind="materials_at_least", material="muscle", count=2),
+        dict(kind="materials_at_least", material="bone", count=1),
+        dict(kind="no_police_marker"), dict(kind="has_police_marker"), dict(kind="cards_on_display"),
+        dict(kind="has_part", part="arm", state="built"), dict(kind="has_part", part="head", state="built"),
+        dict(kind="parts_at_least", state="complete", count=1), dict(kind="parts_at_least", state="alive", count=1),
+    ]
+    conditions = [Condition(**k) for k in kinds]
+    seen = set()
+    for s in _positions(((2, range(2), None), (3, range(1), None))):
+        if len(s) % 3:
+            continue
+        cfg = s.cfg
+        for loc in (None,) + cfg.loc_ids:
+            for k, c in enumerate(conditions):
+                pair = (c, conditions[(k + 3) % len(conditions)])
+                for conds in ((c,), pair):
+                    test = condition_test(cfg, conds, loc)
+                    for seat, p in enumerate(s.players):
+                        want = all(s.holds(seat, x, loc) for x in conds)
+                        assert test(s, seat, p) == want, (conds, loc, seat)
+                        seen.add((k, len(conds), want))
+    assert {(k, 1, w) for k in range(len(kinds)) for w in (True, False)} <= seen, \
+        sorted({(k, 1, w) for k in range(len(kinds)) for w in (True, False)} - seen)
 
 
 def _digest(players, games, seed, options=None):

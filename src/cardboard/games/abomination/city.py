@@ -113,7 +113,7 @@ class CityMixin:
             cost = costs[i]
             if francs < cost or loc_i in closed:
                 continue  # too dear, or a police marker closes the location this round
-            if requires and not all(self.holds(seat, c, loc) for c in requires):
+            if requires is not None and not requires(self, seat, p):
                 continue
             occ = occupied[i]
             if len(occ) < slots:
@@ -158,7 +158,7 @@ class CityMixin:
             if len(occ) >= slots and (bump_cost is None or francs < cost + bump_cost
                                       or all(owner == seat for owner, _ in occ)):
                 continue
-            if requires and not all(self.holds(seat, c, loc) for c in requires):
+            if requires is not None and not requires(self, seat, p):
                 continue
             return True
         return False

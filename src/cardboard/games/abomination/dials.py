@@ -43,12 +43,13 @@ class DialsMixin:
         self._say("dial", seat, attribute, new - old)
         if attribute == "humanity" and new < old and origin is not None:
             self._others_lose_humanity(seat)
-        icons = cfg.dial_icons[attribute]
-        ignored = self._ignored(seat, attribute)
-        up = new > old
-        # the icons met on the way, nearest first
-        met = sorted((ic for ic in icons if _passed(ic[0], old) != _passed(ic[0], new)),
-                     key=lambda ic: ic[0], reverse=not up)
+        # the icons met on the way, nearest first (passed at one end and not the other)
+        met = [ic for ic in cfg.dial_icons[attribute]
+               if ((old >= ic[0]) != (new >= ic[0]) if ic[0] > 0 else (old <= ic[0]) != (new <= ic[0]))]
+        if not met:
+            return new - old
+        ignored = self.game.tab.ignored[p.character, attribute]
+        met.sort(key=lambda ic: ic[0], reverse=new < old)
         for at, icon, _vp in met:
             if icon in ("vp", "blue_die") or icon in ignored:
                 continue  # read from the pointer when scoring and rolling

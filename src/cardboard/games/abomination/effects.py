@@ -13,6 +13,53 @@ from .knowledge import CADAVER
 from .player import cube
 
 PART_STATE = {"built": MUSCLE, "complete": SKIN, "alive": ALIVE}
+
+
+def _condition_code(cfg, c, loc, k: int) -> str:
+    """`holds(seat, c, loc)` written as a Python expression of the state `s`, the seat and its
+    Player `p`; a kind not written out here asks `holds` (the k-th condition of `C`)."""
+    kind = c.kind
+    if kind in ("attribute_at_least", "attribute_at_most") and c.attribute.isidentifier() and type(c.amount) is int:
+        return f"p.{c.attribute} {'>=' if kind == 'attribute_at_least' else '<='} {c.amount}"
+    if kind == "francs_at_least" and type(c.amount) is int:
+        return f"p.francs >= {c.amount}"
+    if kind == "no_police_marker":
+        return "p.police == 0"
+    if kind == "has_police_marker":
+        return "p.police > 0"
+    if kind == "has_part":
+        want = PART_STATE[c.state]
+        slots = [i for i, part in enumerate(cfg.slot_part) if part == c.part]
+        return "(" + " or ".join(f"p.parts[{i}] >= {want}" for i in slots) + ")" if slots else "False"
+    if kind == "parts_at_least" and type(c.count) is int:
+        states = tuple(range(PART_STATE[c.state], ALIVE + 1))
+        if len(states) == 1:
+            return f"p.parts.count({states[0]}) >= {c.count}"
+        return f"sum(map(p.parts.count, {states})) >= {c.count}"
+    if kind == "cards_on_display":
+        decks = [d for d, deck in enumerate(cfg.content.cadaver_decks) if deck.location == loc]
+        return "bool(" + " or ".join(f"s.display[{d}]" for d in decks) + ")" if decks else "False"
+    return f"s.holds(seat, C[{k}], LOC)"
+
+
+def condition_test(cfg, conditions, loc=None):
+    """A function (state, seat, Player) -> bool: whether the seat meets every condition at `loc`,
+    as `holds` says, written out once (a space's requirements are read on every placement
+    listing, the objectives' after every task)."""
+    if not conditions:
+        return lambda s, seat, p: True
+    body = " and ".join(f"({_condition_code(cfg, c, loc, k)})" for k, c in enumerate(conditions))
+    return eval(f"lambda s, seat, p: {body}", {"C": tuple(conditions), "LOC": loc})
+
+
+_PLAYER_ONLY = frozenset({"attribute_at_least", "attribute_at_most", "francs_at_least", "no_police_marker",
+                          "has_police_marker", "has_part", "parts_at_least"})
+
+
+def condition_expression(cfg, c) -> str | None:
+    """The expression of a condition its Player alone decides (of `p`), or None."""
+    code = _condition_code(cfg, c, None, 0)
+    return code if c.kind in _PLAYER_ONLY and "holds" not in code else None
 FAMILY_ROW = {"scoundrel": 0, "research": 1, "humanity": 2}
 
 
@@ -421,13 +468,26 @@ class EffectsMixin:
         return out
 
     def _playable(self, seat: int, windows: tuple) -> list:
-        out = []
-        for family in ("research", "humanity"):
-            cards = getattr(self.cfg, family)
-            for c in self._distinct(family, self.hand(seat, family)):
-                if cards[c].window in windows:
-                    out.append(self._act("play", family=family, card=c))
-        return out
+        """The cards the seat may play in one of `windows` (one of each card), research first;
+        worked out once per game for each pair of hands (a bounded cache)."""
+        p = self.players[seat]
+        research, humanity = p.research, p.humanity_cards
+        if not research and not humanity:
+            return []
+        cache = self.game.tab.playable
+        key = (research, humanity, windows)
+        hit = cache.get(key)
+        if hit is None:
+            out = []
+            for family, hand in (("research", research), ("humanity", humanity)):
+                cards = getattr(self.cfg, family)
+                for c in self._distinct(family, hand):
+                    if cards[c].window in windows:
+                        out.append(self._act("play", family=family, card=c))
+            if len(cache) >= 4096:
+                cache.clear()
+            hit = cache[key] = tuple(out)
+        return list(hit)
 
     def _do_play(self, a, ask) -> None:
         """A card played in its window: its effects, then its icons; it goes under its deck."""

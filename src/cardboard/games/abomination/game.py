@@ -69,11 +69,13 @@ class Tables:
     actions carry: see ActionCache)."""
 
     __slots__ = ("spaces", "base_costs", "sci_only", "lab_places", "part_slots", "sides", "animal_ok",
-                 "animal_limit", "objective_checks", "plans", "terms", "moves")
+                 "animal_limit", "objective_checks", "plans", "terms", "playable", "ignored", "moves")
 
     PLANS_LIMIT = 20000   # build plans kept (by track and needs); emptied when full
 
     def __init__(self, cfg: AbominationConfig, moves: ActionCache):
+        from .effects import condition_test   # effects builds on this module
+
         self.moves = moves
         spaces = []
         for i, space in enumerate(cfg.spaces):
@@ -81,7 +83,9 @@ class Tables:
             free = tuple(moves["place", (("space", space.id), ("meeple", m))] for m in ("assistant", "scientist"))
             bumps = tuple(tuple(moves["place", (("space", space.id), ("meeple", m), ("bump", j))]
                                 for j in range(cfg.slots[i])) for m in ("assistant", "scientist"))
-            spaces.append((cfg.loc_index[loc], tuple(space.requires), loc, cfg.slots[i], free, bumps))
+            # the space's conditions as one test of (state, seat, Player), or None
+            requires = condition_test(cfg, tuple(space.requires), loc) if space.requires else None
+            spaces.append((cfg.loc_index[loc], requires, loc, cfg.slots[i], free, bumps))
         self.spaces = tuple(spaces)
         self.base_costs = tuple(max(0, s.cost) for s in cfg.spaces)
         self.sci_only = tuple(s.who == "scientist" for s in cfg.spaces)
@@ -102,6 +106,12 @@ class Tables:
         self.objective_checks = {}
         self.plans = {}
         self.terms = {}   # by the round's rules (an event side's, from the content): see _space_terms
+        self.playable = {}   # by the hands and the windows: see _playable
+        # per (character, dial): the icons its ability ignores
+        self.ignored = {(i, attribute): frozenset(icon for ab in ch.abilities
+                                                  if ab.kind == "ignore_icons" and ab.attribute == attribute
+                                                  for icon in ab.icons)
+                        for i, ch in enumerate(cfg.characters) for attribute in cfg.dial}
 
 
 class AbominationGame(Game):

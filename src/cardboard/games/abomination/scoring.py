@@ -1,34 +1,25 @@
 """Bonus objectives [AM-Z-4] and the final scoring with its tie-breakers [AM-Z-2, AM-Z-3]."""
 from __future__ import annotations
 
-from operator import attrgetter
-
-from .effects import PART_STATE
+from .effects import condition_expression, condition_test
 from .game import ALIVE
 
 
-def _condition_test(cfg, c):
-    """`holds(seat, c)` (effects.py, no location) as a function of (state, seat, Player), written
-    out for the conditions a Player alone decides; any other kind asks `holds`."""
-    k = c.kind
-    if k == "attribute_at_least":
-        if c.attribute.isidentifier() and type(c.amount) is int:   # written out: read on every task
-            return eval(f"lambda s, seat, p: p.{c.attribute} >= {c.amount}")
-        get, amount = attrgetter(c.attribute), c.amount
-        return lambda s, seat, p: get(p) >= amount
-    if k == "has_part":
-        want = PART_STATE[c.state]
-        slots = tuple(i for i, part in enumerate(cfg.slot_part) if part == c.part)
-        if not slots:
-            return lambda s, seat, p: False
-        return eval("lambda s, seat, p: " + " or ".join(f"p.parts[{i}] >= {want}" for i in slots))
-    if k == "parts_at_least":
-        states, count = tuple(range(PART_STATE[c.state], ALIVE + 1)), c.count
-        if len(states) == 1:
-            state = states[0]
-            return lambda s, seat, p: p.parts.count(state) >= count
-        return lambda s, seat, p: sum(map(p.parts.count, states)) >= count
-    return lambda s, seat, p: s.holds(seat, c)
+def objective_checks(cfg, objectives: tuple) -> tuple:
+    """The "first" objectives in play: ((their place, a test of (state, seat, Player), the card),
+    ...), and a quick test of (players, claimed) that is False when no player meets any objective
+    still unclaimed (None when a condition needs more than a Player to decide)."""
+    checks = tuple((k, condition_test(cfg, (cfg.objectives[o].condition,)), cfg.objectives[o])
+                   for k, o in enumerate(objectives) if cfg.objectives[o].timing == "first")
+    codes = [(k, condition_expression(cfg, spec.condition)) for k, _check, spec in checks]
+    quick = None
+    if codes and all(code is not None for _k, code in codes):
+        test = " or ".join(f"(not cl[{k}] and ({code}))" for k, code in codes)
+        namespace: dict = {}
+        exec(f"def quick(ps, cl):\n    for p in ps:\n        if {test}:\n            return True\n    return False\n",
+             namespace)
+        quick = namespace["quick"]
+    return checks, quick
 
 
 class ScoringMixin:
@@ -39,9 +30,12 @@ class ScoringMixin:
         """A "first" objective goes to whoever meets it first; players meeting it at the same
         moment (one event's effects, one lab phase) all claim it. Then nobody else may."""
         claimed = self.claimed
-        checks = self.game.tab.objective_checks.get(self.objectives)
-        if checks is None:
-            checks = self._objective_checks()
+        found = self.game.tab.objective_checks.get(self.objectives)
+        if found is None:
+            found = self._objective_checks()
+        checks, quick = found
+        if quick is not None and not quick(self.players, claimed):
+            return
         for k, check, spec in checks:
             if claimed[k]:
                 continue
@@ -56,15 +50,8 @@ class ScoringMixin:
                 self._say("objective", spec.id, met)
 
     def _objective_checks(self) -> tuple:
-        """The "first" objectives in play: (their place, a test of a seat's Player, the card),
-        made once per game and set of objectives."""
-        checks = self.game.tab.objective_checks
-        found = checks.get(self.objectives)
-        if found is None:
-            cfg = self.cfg
-            found = checks[self.objectives] = tuple(
-                (k, _condition_test(cfg, cfg.objectives[o].condition), cfg.objectives[o])
-                for k, o in enumerate(self.objectives) if cfg.objectives[o].timing == "first")
+        """`objective_checks` for the objectives in play, made once per game."""
+        found = self.game.tab.objective_checks[self.objectives] = objective_checks(self.cfg, self.objectives)
         return found
 
     def _final_objectives(self) -> None:
