@@ -270,3 +270,165 @@ def test_games_share_the_map_and_keep_their_own_state(players, scenario):
         a.apply(la[rng_a.below(len(la))])
         b.apply(lb[rng_b.below(len(lb))])
     assert a._dump() == b._dump()
+
+
+# ---------------------------------------------------------------- the heuristic (the hard bot's rollouts)
+def plain_fire_value(st, space):
+    cfg = st.cfg
+    if space == 0 or space in st.fire or space in st.influence:
+        return 0.0
+    v = 0.0
+    b = cfg.board_of[space]
+    path = cfg.paths[b]
+    if space in path:
+        free = [s for s in path if s not in st.influence]
+        k = free.index(space)
+        pos = k - sum(1 for s in free[:k] if s in st.fire)
+        v += (0.9, 0.55, 0.35, 0.2)[min(pos, 3)]
+        for j, (vp, bb, entries, _) in enumerate(cfg.vps):
+            if bb == b and st.vp_state[j] != 2 and space in entries:
+                v += 0.3
+    if any(x[1] == space for x in st.shadows):
+        v += 0.15
+    return v
+
+
+def plain_best_attack(ctx, seat, kind, dice, spaces, quick, area=False, armour=False):
+    from cardboard.games.aberration.heuristic import HIT
+    st, best = ctx.state, 0.0
+    for s in spaces:
+        ms = [m for m in st.monsters if m[2] == s]
+        sh = [x for x in st.shadows if x[1] == s]
+        if area:
+            v = sum(ctx.attack_value(seat, kind, dice, m, True, armour) for m in ms)
+            v += sum(ctx.shadow_threat(x) * (1 - (1 - HIT) ** dice) for x in sh)
+        else:
+            v = max([ctx.attack_value(seat, kind, dice, m, quick, armour) for m in ms] +
+                    [ctx.shadow_threat(x) * (1 - (1 - HIT) ** dice) for x in sh] + [0.0])
+        best = max(best, v)
+    return best
+
+
+def plain_pos_value(st, ctx, space, hand, melee_dice):
+    from cardboard.games.aberration.heuristic import CHIP_OPP
+    seat, cfg, v = ctx.seat, ctx.cfg, 0.0
+    for k, (vp, b, entries, _) in enumerate(cfg.vps):
+        if st.vp_state[k] == 0 and space in entries:
+            n = ctx.matching(hand, k)
+            v = max(v, ctx.vp_chip_value(k, n) - CHIP_OPP * n)
+    ms = [m for m in st.monsters if m[2] == space]
+    fight = 0.0
+    if ms and hand:
+        reds = sum(1 for c in hand if c[-1] in ("R", "H") or (c[-1] == "X" and "R" in st._x_pays(seat)))
+        dice = st.stat(seat, "STR") if reds else 1
+        dice += sum(p.amount for p in st.passives(seat) if p.kind == "melee_dice") + melee_dice
+        fight = max(ctx.attack_value(seat, "melee", dice, m, False, space_of_attacker=space) for m in ms)
+    if melee_dice and ms:
+        fight = max(fight, max(ctx.attack_value(seat, "melee", melee_dice, m, False, space_of_attacker=space)
+                               for m in ms))
+    if sum(1 for c in hand if c[-1] in ("G", "H")) and ctx.h is not None:
+        for s in st.within(space, 2):
+            for m in st.monsters:
+                if m[2] == s:
+                    fight = max(fight, 0.7 * ctx.attack_value(seat, "ranged", st.stat(seat, "SPD"), m, True))
+    v += max(0.0, fight - CHIP_OPP) + ctx.guard_value(seat, space)
+    if space and st.villagers[space]:
+        v += 0.1
+    return v
+
+
+def test_heuristic_values_kept_in_a_decision_are_the_plain_ones():
+    """The heuristic keeps Fire values, best attacks, fights and the parts of a spot's worth that do
+    not depend on the hand for the rest of a decision: each equals its plain working, float for float,
+    at positions of random games (so the heuristic and the hard bot decide as before)."""
+    from cardboard.games.aberration.heuristic import AberrationHeuristic, _Ctx
+
+    heur = AberrationHeuristic(0)
+    hands = [(), ("R",), ("G", "B"), ("H", "Y", "X"), ("R", "G", "G", "B")]
+    checked = 0
+    for k, st in enumerate(positions(games_each=2, seed=5)):
+        if k % 4 or st.phase == "over":
+            continue
+        seat = st.current_player
+        ctx = _Ctx(st, seat)
+        spaces = range(len(st.cfg.names))
+        for _ in range(2):     # the second time from what was kept
+            assert [ctx.fire_value(x) for x in spaces] == [plain_fire_value(st, x) for x in spaces]
+            for dice in (1, 3):
+                for near in ([st.heroes[seat].space], st.within(st.heroes[seat].space, 2), list(spaces)):
+                    for area in (False, True):
+                        assert ctx.best_attack(seat, "ranged", dice, near, False, area) == \
+                            plain_best_attack(ctx, seat, "ranged", dice, near, False, area)
+            for hand in hands:
+                for melee in (0, 2):
+                    for x in st.within(st.heroes[seat].space, 2):
+                        assert heur._pos_value(st, ctx, x, list(hand), melee) == \
+                            plain_pos_value(st, ctx, x, list(hand), melee)
+        checked += 1
+    assert checked > 100
+
+
+def plain_spot_value(heur, state, ctx, i, rest):
+    """The spot's worth worked out effect by effect (the heuristic's code before the speed work)."""
+    cfg = ctx.cfg
+    seat = ctx.seat
+    sid, name, effects, vp = cfg.spots[i]
+    total = 0.0
+    for e in effects:
+        if e.kind == "villager_attack":
+            board = cfg.vps[vp][1] if e.board == "this" else cfg.clockwise.index(e.board)
+            dice = state.stat(seat, e.dice)
+            dice += sum(p.amount for p in state.passives(seat) if p.kind == "command_bonus")
+            total += ctx.best_attack(seat, "villager", dice, cfg.board_spaces[board], True)
+        elif e.kind == "fortify":
+            f = ctx.best_fortify(rest)
+            total += f if f > 0 else 0.25
+        elif e.kind == "fire":
+            at = e.at
+            spaces = state.place_spaces(seat, at, (0, vp, -1))
+            total += max([ctx.fire_value(s) for s in spaces] + [0.0])
+        elif e.kind == "foresee":
+            total += 0.12
+        elif e.kind == "reveal_any":
+            total += 0.08
+        elif e.kind == "draw_item":
+            total += 0.35
+        elif e.kind == "gain_xp":
+            total += 0.45
+        elif e.kind == "remove_influence":
+            total += 0.5 if state.influence else 0.0
+        elif e.kind == "cleanse":
+            total += 0.3 if any("X" in h.discard or "X" in h.bag for h in state.heroes) else 0.0
+        elif e.kind == "villagers_home":
+            total += 0.25 * sum(state.villagers)
+        elif e.kind in ("heal", "one_of", "remove_plague"):
+            total += heur._effect_value(state, ctx, e, rest)
+        else:
+            total += 0.05
+    # the Safe Harbour objective
+    if state.objective >= 0 and cfg.objectives[state.objective].requirement.kind == "villagers_in_vc":
+        total -= 0.1
+    if state.objective >= 0 and cfg.objectives[state.objective].requirement.kind == "watchtowers_manned" \
+            and sid.startswith("watchtower"):
+        total += 0.4
+    return total
+
+
+def test_heuristic_spot_values_are_the_plain_ones():
+    """A village or Vantage Point spot's worth (its hand-free parts kept for the decision) equals the
+    effect-by-effect working for every spot and several hands."""
+    from cardboard.games.aberration.heuristic import AberrationHeuristic, _Ctx
+
+    heur = AberrationHeuristic(0)
+    hands = [[], ["R"], ["B", "Y", "H"], ["G", "G", "R", "B"]]
+    checked = 0
+    for k, st in enumerate(positions(games_each=2, seed=6)):
+        if k % 3 or st.phase == "over":
+            continue
+        ctx = _Ctx(st, st.current_player)
+        for _ in range(2):
+            for i in range(len(st.cfg.spots)):
+                for hand in hands:
+                    assert heur._spot_value(st, ctx, i, hand) == plain_spot_value(heur, st, ctx, i, hand)
+        checked += 1
+    assert checked > 100

@@ -86,6 +86,10 @@ class _Ctx:
         self.unlocked = state.vps_unlocked()
         self.rounds_left = len(state.gb_deck) + 1
         self._threat = {}
+        # worked out once a decision (every move of a decision is valued on the same position): the
+        # same numbers, computed the same way, so the values are exactly those worked out afresh
+        self._fire, self._attack, self._standing, self._owed, self._chip = {}, {}, {}, {}, {}
+        self._fights, self._pieces, self._free, self._spots = {}, None, {}, {}
 
     # ------------------------------------------------------------ threats
     def steps_to_vc(self, space: int) -> int:
@@ -217,11 +221,20 @@ class _Ctx:
 
     def best_attack(self, seat, kind, dice, spaces, quick, area=False, armour=False) -> float:
         """The best target's value among the spaces (area: the sum over one space)."""
-        st = self.state
+        key = (seat, kind, dice, tuple(spaces), quick, area, armour)
+        hit = self._attack.get(key)
+        if hit is None:
+            hit = self._attack[key] = self._best_attack(seat, kind, dice, spaces, quick, area, armour)
+        return hit
+
+    def _best_attack(self, seat, kind, dice, spaces, quick, area, armour) -> float:
+        pieces = self.pieces()
         best = 0.0
         for s in spaces:
-            ms = [m for m in st.monsters if m[2] == s]
-            sh = [x for x in st.shadows if x[1] == s]
+            here = pieces.get(s)
+            if here is None:     # nothing there: worth 0, and the best is never below 0
+                continue
+            ms, sh = here
             if area:
                 v = sum(self.attack_value(seat, kind, dice, m, True, armour) for m in ms)
                 v += sum(self.shadow_threat(x) * (1 - (1 - HIT) ** dice) for x in sh)
@@ -230,6 +243,17 @@ class _Ctx:
                         [self.shadow_threat(x) * (1 - (1 - HIT) ** dice) for x in sh] + [0.0])
             best = max(best, v)
         return best
+
+    def pieces(self) -> dict:
+        """space -> (its monsters, its shadows), in map order, for the spaces holding any."""
+        hit = self._pieces
+        if hit is None:
+            hit = self._pieces = {}
+            for m in self.state.monsters:
+                hit.setdefault(m[2], ([], []))[0].append(m)
+            for x in self.state.shadows:
+                hit.setdefault(x[1], ([], []))[1].append(x)
+        return hit
 
     # ------------------------------------------------------------ damage to heroes
     def damage_cost(self, seat) -> float:
@@ -256,9 +280,23 @@ class _Ctx:
         # corruption risk: few free entry spaces left
         return w
 
+    def owed(self, k: int) -> list:
+        """The colours Point k still needs (`vp_owed`): read, never change."""
+        hit = self._owed.get(k)
+        if hit is None:
+            hit = self._owed[k] = self.state.vp_owed(k)
+        return hit
+
     def vp_chip_value(self, k: int, paying: int) -> float:
         """Value of paying `paying` chips toward Point k now."""
-        owed = len(self.state.vp_owed(k))
+        key = (k, paying)
+        hit = self._chip.get(key)
+        if hit is None:
+            hit = self._chip[key] = self._vp_chip_value(k, paying)
+        return hit
+
+    def _vp_chip_value(self, k: int, paying: int) -> float:
+        owed = len(self.owed(k))
         if paying <= 0 or owed <= 0:
             return 0.0
         cost = len(self.cfg.vps[k][0].cost)
@@ -270,7 +308,7 @@ class _Ctx:
 
     def matching(self, hand, k: int) -> int:
         """How many chips of the hand pay toward Point k (H any colour, never X)."""
-        owed = list(self.state.vp_owed(k))
+        owed = list(self.owed(k))
         n = 0
         rest = []
         for c in hand:
@@ -294,25 +332,51 @@ class _Ctx:
 
     # ------------------------------------------------------------ Fire
     def fire_value(self, space: int) -> float:
+        hit = self._fire.get(space)
+        if hit is None:
+            hit = self._fire[space] = self._fire_value(space)
+        return hit
+
+    def standing_at(self, space: int) -> tuple:
+        """The standing Vantage Points that `space` is an entry space of, in Point order."""
+        hit = self._standing.get(space)
+        if hit is None:
+            st = self.state
+            hit = self._standing[space] = tuple(k for k, (vp, b, entries, _) in enumerate(self.cfg.vps)
+                                                if st.vp_state[k] == 0 and space in entries)
+        return hit
+
+    def _fire_value(self, space: int) -> float:
         st, cfg = self.state, self.cfg
         if space == 0 or space in st.fire or space in st.influence:
             return 0.0
         v = 0.0
         b = cfg.board_of[space]
-        path = cfg.paths[b]
-        if space in path:
-            free = [s for s in path if s not in st.influence]
-            k = free.index(space)
-            ahead = sum(1 for s in free[:k] if s in st.fire)
-            pos = k - ahead
+        pos = self.path_places(b).get(space)      # on the board's path (never Influence, see above)
+        if pos is not None:
             v += (0.9, 0.55, 0.35, 0.2)[min(pos, 3)]
             # a board whose Points Influence threatens
             for j, (vp, bb, entries, _) in enumerate(cfg.vps):
                 if bb == b and st.vp_state[j] != 2 and space in entries:
                     v += 0.3
-        if any(x[1] == space for x in st.shadows):
+        if space in self.pieces() and self.pieces()[space][1]:
             v += 0.15
         return v
+
+    def path_places(self, b: int) -> dict:
+        """The free (non-Influence) spaces of board b's path: space -> its place among them, less the
+        Fires before it."""
+        hit = self._free.get(b)
+        if hit is None:
+            st = self.state
+            free = [s for s in self.cfg.paths[b] if s not in st.influence]
+            hit = self._free[b] = {}
+            ahead = 0
+            for k, s in enumerate(free):
+                hit[s] = k - ahead
+                if s in st.fire:
+                    ahead += 1
+        return hit
 
 
 def _sp(cfg, x) -> int:
@@ -538,18 +602,40 @@ class AberrationHeuristic(ValuedHeuristic):
 
     def _pos_value(self, state, ctx, space: int, hand, melee_dice: int) -> float:
         """What standing on `space` is worth with `hand` still to spend this turn."""
-        seat, cfg = ctx.seat, ctx.cfg
+        seat = ctx.seat
         v = 0.0
         # Vantage Points
-        for k, (vp, b, entries, _) in enumerate(cfg.vps):
-            if state.vp_state[k] == 0 and space in entries:
-                n = ctx.matching(hand, k)
-                v = max(v, ctx.vp_chip_value(k, n) - CHIP_OPP * n)
-        # fights: melee with red (or any chip: a scuffle)
-        ms = [m for m in state.monsters if m[2] == space]
+        for k in ctx.standing_at(space):
+            n = ctx.matching(hand, k)
+            v = max(v, ctx.vp_chip_value(k, n) - CHIP_OPP * n)
+        # the rest depends on the hand only through whether it has a chip, a red and a green
+        reds = greens = 0
+        for c in hand:
+            e = c[-1]
+            if e == "R" or e == "H" or (e == "X" and "R" in state._x_pays(seat)):
+                reds += 1
+            if e == "G" or e == "H":
+                greens += 1
+        key = (space, melee_dice, 2 if reds else (1 if hand else 0), greens > 0)
+        rest = ctx._fights.get(key)
+        if rest is None:
+            rest = ctx._fights[key] = self._fight_value(state, ctx, space, bool(hand), reds, greens, melee_dice)
+        v += rest
+        # shadows next to a hero are revealed (a risk when monsters; Eyes on the Enemy)
+        # villagers to escort toward the Village
+        if space and state.villagers[space]:
+            v += 0.1
+        # blocking: standing on the route of a monster near the Village (it stops and attacks us)
+        return v
+
+    def _fight_value(self, state, ctx, space, hand, reds, greens, melee_dice) -> float:
+        """`_pos_value`'s fights (melee with red, or any chip: a scuffle; ranged with green) and
+        guarding, less a chip."""
+        seat = ctx.seat
+        pieces = ctx.pieces()
+        ms = pieces[space][0] if space in pieces else []
         fight = 0.0
         if ms and hand:
-            reds = sum(1 for c in hand if c[-1] in ("R", "H") or (c[-1] == "X" and "R" in state._x_pays(seat)))
             dice = state.stat(seat, "STR") if reds else 1
             dice += sum(p.amount for p in state.passives(seat) if p.kind == "melee_dice")
             dice += melee_dice
@@ -557,21 +643,13 @@ class AberrationHeuristic(ValuedHeuristic):
         if melee_dice and ms:
             fight = max(fight, max(ctx.attack_value(seat, "melee", melee_dice, m, False, space_of_attacker=space)
                                    for m in ms))
-        # ranged: green chips and a reach
-        greens = sum(1 for c in hand if c[-1] in ("G", "H"))
         if greens and ctx.h is not None:
             reach = 2
             for s in state.within(space, reach):
-                for m in state.monsters:
-                    if m[2] == s:
+                if s in pieces:
+                    for m in pieces[s][0]:
                         fight = max(fight, 0.7 * ctx.attack_value(seat, "ranged", state.stat(seat, "SPD"), m, True))
-        v += max(0.0, fight - CHIP_OPP) + ctx.guard_value(seat, space)
-        # shadows next to a hero are revealed (a risk when monsters; Eyes on the Enemy)
-        # villagers to escort toward the Village
-        if space and state.villagers[space]:
-            v += 0.1
-        # blocking: standing on the route of a monster near the Village (it stops and attacks us)
-        return v
+        return max(0.0, fight - CHIP_OPP) + ctx.guard_value(seat, space)
 
     def _trap_value(self, state, ctx, space: int) -> float:
         v = 0.0
@@ -588,40 +666,19 @@ class AberrationHeuristic(ValuedHeuristic):
 
     def _spot_value(self, state, ctx, i: int, rest) -> float:
         cfg = ctx.cfg
-        seat = ctx.seat
         sid, name, effects, vp = cfg.spots[i]
+        parts = ctx._spots.get(i)
+        if parts is None:    # what does not depend on the hand, once a decision
+            parts = ctx._spots[i] = [self._spot_part(state, ctx, e, vp) for e in effects]
         total = 0.0
-        for e in effects:
-            if e.kind == "villager_attack":
-                board = cfg.vps[vp][1] if e.board == "this" else cfg.clockwise.index(e.board)
-                dice = state.stat(seat, e.dice)
-                dice += sum(p.amount for p in state.passives(seat) if p.kind == "command_bonus")
-                total += ctx.best_attack(seat, "villager", dice, cfg.board_spaces[board], True)
+        for e, part in zip(effects, parts):
+            if part is not None:
+                total += part
             elif e.kind == "fortify":
                 f = ctx.best_fortify(rest)
                 total += f if f > 0 else 0.25
-            elif e.kind == "fire":
-                at = e.at
-                spaces = state.place_spaces(seat, at, (0, vp, -1))
-                total += max([ctx.fire_value(s) for s in spaces] + [0.0])
-            elif e.kind == "foresee":
-                total += 0.12
-            elif e.kind == "reveal_any":
-                total += 0.08
-            elif e.kind == "draw_item":
-                total += 0.35
-            elif e.kind == "gain_xp":
-                total += 0.45
-            elif e.kind == "remove_influence":
-                total += 0.5 if state.influence else 0.0
-            elif e.kind == "cleanse":
-                total += 0.3 if any("X" in h.discard or "X" in h.bag for h in state.heroes) else 0.0
-            elif e.kind == "villagers_home":
-                total += 0.25 * sum(state.villagers)
-            elif e.kind in ("heal", "one_of", "remove_plague"):
+            else:    # heal, one_of, remove_plague
                 total += self._effect_value(state, ctx, e, rest)
-            else:
-                total += 0.05
         # the Safe Harbour objective
         if state.objective >= 0 and cfg.objectives[state.objective].requirement.kind == "villagers_in_vc":
             total -= 0.1
@@ -629,6 +686,35 @@ class AberrationHeuristic(ValuedHeuristic):
                 and sid.startswith("watchtower"):
             total += 0.4
         return total
+
+    def _spot_part(self, state, ctx, e, vp):
+        """A spot effect's worth when it does not depend on the hand; None when it does."""
+        cfg, seat = ctx.cfg, ctx.seat
+        if e.kind == "villager_attack":
+            board = cfg.vps[vp][1] if e.board == "this" else cfg.clockwise.index(e.board)
+            dice = state.stat(seat, e.dice)
+            dice += sum(p.amount for p in state.passives(seat) if p.kind == "command_bonus")
+            return ctx.best_attack(seat, "villager", dice, cfg.board_spaces[board], True)
+        if e.kind in ("fortify", "heal", "one_of", "remove_plague"):
+            return None
+        if e.kind == "fire":
+            spaces = state.place_spaces(seat, e.at, (0, vp, -1))
+            return max([ctx.fire_value(s) for s in spaces] + [0.0])
+        if e.kind == "foresee":
+            return 0.12
+        if e.kind == "reveal_any":
+            return 0.08
+        if e.kind == "draw_item":
+            return 0.35
+        if e.kind == "gain_xp":
+            return 0.45
+        if e.kind == "remove_influence":
+            return 0.5 if state.influence else 0.0
+        if e.kind == "cleanse":
+            return 0.3 if any("X" in h.discard or "X" in h.bag for h in state.heroes) else 0.0
+        if e.kind == "villagers_home":
+            return 0.25 * sum(state.villagers)
+        return 0.05
 
     # ------------------------------------------------------------ Experience
     def _xp_value(self, state, ctx, a) -> float:
