@@ -28,7 +28,8 @@ class Hero:
         "shield",             # Shield Wall: attacks in this space deal this much less until the next turn
         "redrawn", "drew_again", "coin_used",   # once-a-turn powers used
         "reduced", "pip_used",                 # once-a-round powers used
-        "pcache",             # (hero, cls, locks, attuned, cards, passives, first passive by kind): see passives
+        "pcache",             # (hero, cls, locks, attuned, cards, passives, first passive by kind, reveal aura's
+                              # reach or -1): see HeroesMixin.passives
     )
 
     def copy(self) -> "Hero":
@@ -93,7 +94,8 @@ class HeroesMixin:
         first: dict = {}
         for p in out:
             first.setdefault(p.kind, p)
-        return (h.hero, h.cls, h.locks, h.attuned, h.cards, tuple(out), first)
+        aura = first.get("reveal_aura")
+        return (h.hero, h.cls, h.locks, h.attuned, h.cards, tuple(out), first, aura.within if aura else -1)
 
     def stat(self, seat: int, amount) -> int:
         """A number, or INT/STR/SPD/CMD with an optional +n, for this hero."""

@@ -96,8 +96,15 @@ class MapMixin:
         """(steps from the hero to every space, reach) of each hero's reveal aura (Lantern Bearer,
         Extra Eyes)."""
         between = self.cfg.between
-        return [(between[h.space], aura.within) for k, h in enumerate(self.heroes)
-                if (aura := self.has(k, "reveal_aura"))]
+        out = []
+        for h in self.heroes:    # `has(seat, "reveal_aura")` written out: asked before every task
+            pc = h.pcache
+            if pc is None or pc[2] is not h.locks or pc[3] is not h.attuned or pc[4] is not h.cards \
+                    or pc[0] != h.hero or pc[1] != h.cls:
+                pc = h.pcache = self._passives_of(h)
+            if pc[7] >= 0:
+                out.append((between[h.space], pc[7]))
+        return out
 
     def reveal_pending(self) -> bool:
         """Is some face-down shadow due to be revealed now [AR-SH-3, AR-M-5]? Asked after every
