@@ -170,3 +170,39 @@ def test_sampled_short_steps_are_the_uniform_pick(phase):
             assert sampled is legal[Rng(k).below(len(legal))]
         found += 1
     assert found > 30
+
+
+def test_outcome_counts_as_the_breakdown():
+    """A search's `outcome()` (totals from one Tally per abomination) gives the breakdown's
+    totals and winners [HA-E-4] [HA-E-5], mid-game and at the end, in every set-up."""
+    from cardboard.games.hideous_abomination.scoring import totals
+
+    checked = ended = 0
+    for s in _games(25, seed=9):
+        if s.turn_no % 3 and not s.is_terminal():
+            continue
+        b = s.score_breakdown()
+        points, winners = s.outcome()
+        assert points == [x["total"] for x in b] and winners == s._winners(b)
+        assert totals(s)[1] == [len(x["cards"]) for x in b]
+        checked += 1
+        ended += s.is_terminal()
+    assert checked > 300 and ended == 25
+
+
+def test_the_fit_table_is_the_placement_rule():
+    """The play test the listing and a rollout's draw use (slab.FIT and a base count) is
+    `rules._is_play` [HA-P-2] [HA-P-3] for every tile mask, need and loose-end count."""
+    from cardboard.games.hideous_abomination.rules import _is_play
+
+    for mask in range(16):
+        for loose in range(16):
+            for closed in range(16):
+                if loose & closed:
+                    continue
+                for L in range(0, 7):
+                    for may_complete in (False, True):
+                        base = L - 2 * loose.bit_count()
+                        fast = bool(S.FIT[loose | closed << 4] >> mask & 1) and (
+                            may_complete or base + mask.bit_count() != 0)
+                        assert fast == _is_play(mask, (loose, closed), L, may_complete)

@@ -4,14 +4,15 @@ Rule ids in brackets point into RULES.md.
 """
 from __future__ import annotations
 
-from itertools import combinations
+from collections import deque
+from itertools import combinations, compress
 
 from cardboard.engine import Action, Rng, State
 
 from . import slab as S
 from .game import HAConfig, HideousAbominationGame
 from .illegal import explain_illegal
-from .scoring import final_scores
+from .scoring import final_scores, totals
 
 # phases: who decides what
 CHOOSE, DRAW, DIG_PILE, DIG_TAKE, DIG_TOP, STEAL, PLAY, DISCARD, BOLT, OVER = (
@@ -66,15 +67,27 @@ class MoveTables:
     keys (`ActionCache` wants the kind and the argument pairs): a listing asks for them by the
     dozen. Filled on first use; kept on the game beside its ActionCache."""
 
-    __slots__ = ("moves", "ids", "draw", "dig", "choose", "discard")
+    __slots__ = ("moves", "ids", "turns", "draw", "dig", "choose", "discard", "plays")
 
     def __init__(self, moves, cfg):
         self.moves = moves
         self.ids = tuple(t.id for t in cfg.tiles)
+        # each tile's distinct turns: (tile, rotation, loose-side mask, loose sides)
+        self.turns = tuple(tuple((t, rot, mask, mask.bit_count()) for rot, mask in shapes)
+                           for t, shapes in enumerate(cfg.shapes))
+        self.plays: dict = {}  # (tile, seat, cell, rotation) -> the play
         self.draw: dict = {}
         self.dig: dict = {}
         self.choose: dict = {}
         self.discard: dict = {}  # (tile, piles) -> the discards of that tile onto each pile
+
+    def play(self, t: int, seat: int, cell, rot: int) -> Action:
+        key = (t, seat, cell, rot)
+        a = self.plays.get(key)
+        if a is None:
+            a = self.plays[key] = self.moves["play", (("tile", self.ids[t]), ("seat", seat), ("at", cell),
+                                                      ("rotation", rot))]
+        return a
 
     def draw_from(self, source) -> Action:
         a = self.draw.get(source)
@@ -513,13 +526,15 @@ class HAState(State):
         return out
 
     def _tile_plays(self, geo: S.Geo, seat: int, t: int, may_complete: bool) -> tuple:
-        before = geo.L
-        cells = geo.cells
-        return tuple(self._play(t, seat, cell, rot) for rot, mask in self.cfg.shapes[t]
-                     for cell, need in cells.items() if _is_play(mask, need, before, may_complete))
+        """Tile t in each of its turns on each open cell where it is a play (`_is_play`)."""
+        tables = self.game.tables
+        spots = geo.fit_list()
+        return tuple(tables.play(t, seat, cell, rot) for _, rot, mask, k in tables.turns[t]
+                     for cell, fitting, base in spots
+                     if fitting >> mask & 1 and (may_complete or base + k != 0))
 
     def _play(self, t: int, seat: int, cell, rot: int) -> Action:
-        return self._act("play", (("tile", self.cfg.tiles[t].id), ("seat", seat), ("at", cell), ("rotation", rot)))
+        return self.game.tables.play(t, seat, cell, rot)
 
     def _sample_action(self, rng: Rng) -> Action | None:
         """A rollout's random move: a play drawn without listing them all (the Play step's list,
@@ -558,8 +573,10 @@ class HAState(State):
         """One of the plays `_choices_play` lists, each as likely as in that list: (tile turn,
         abomination's open cell) pairs drawn evenly until one is a play. None when the draws keep
         missing (as when nothing fits anywhere): the full list then decides [HA-P-4]."""
-        me = self.player
-        turns = [(t, rot, mask) for t in self.hands[me] for rot, mask in self.cfg.shapes[t]]
+        tables = self.game.tables
+        turns = []
+        for t in self.hands[self.player]:
+            turns += tables.turns[t]
         if not turns:
             return None
         cells = []
@@ -568,12 +585,15 @@ class HAState(State):
         if not cells:
             return None
         may_complete = self._may_complete()
+        below = rng.below
+        n = len(cells)
+        space = len(turns) * n
         for _ in range(PLAY_DRAWS):
-            i, j = divmod(rng.below(len(turns) * len(cells)), len(cells))
-            t, rot, mask = turns[i]
-            seat, cell, need, before = cells[j]
-            if _is_play(mask, need, before, may_complete):
-                return self._play(t, seat, cell, rot)
+            i, j = divmod(below(space), n)
+            t, rot, mask, k = turns[i]
+            seat, cell, fitting, base = cells[j]
+            if fitting >> mask & 1 and (may_complete or base + k != 0):  # _is_play
+                return tables.play(t, seat, cell, rot)
         return None
 
     def _may_complete(self) -> bool:
@@ -698,8 +718,11 @@ class HAState(State):
         return self._winners(self.score_breakdown())
 
     def outcome(self) -> tuple[list[float], list[int]]:
-        b = self.score_breakdown()
-        return [x["total"] for x in b], self._winners(b)
+        """The totals and the winners [HA-E-5], counted without the breakdown's detail (a
+        search asks at the end of every playout)."""
+        points, won = totals(self)
+        best = max(zip(points, won))
+        return points, [seat for seat, key in enumerate(zip(points, won)) if key == best]
 
     @staticmethod
     def _winners(b: list[dict]) -> list[int]:
@@ -733,26 +756,38 @@ class HAState(State):
         new = self.clone()
         rng = Rng(seed)
         seen, pools = self.seen, self.pools
-        deck = list(new.deck)
-        buffet = [list(p) for p in new.buffet]
-        hands = [list(h) for h in new.hands]
-        groups: dict = {}
-        places = [deck] + buffet + [h for s, h in enumerate(hands) if s != seat]
-        for place in places:
-            for j, t in enumerate(place):
-                c = seen[t]
-                if c == PUBLIC or (c >= FIRST_POOL and pools[c - FIRST_POOL] == seat):
-                    continue
-                groups.setdefault(c, []).append((place, j))
-        for c in sorted(groups):
-            spots = groups[c]
-            tiles = sorted(place[j] for place, j in spots)
+        # every place a tile may be re-dealt to, end to end: the deck, the piles, the other hands
+        flat = list(self.deck)
+        ends = [len(flat)]
+        for pile in self.buffet:
+            flat += pile
+            ends.append(len(flat))
+        others = [s for s in range(len(self.hands)) if s != seat]
+        for s in others:
+            flat += self.hands[s]
+            ends.append(len(flat))
+        codes = list(map(seen.__getitem__, flat))
+        # each group of tiles no better known than "one of these" (hidden, or a Dig's pool
+        # that is not the seat's own) is dealt again among the places its tiles are in
+        for c in sorted(set(codes)):
+            if c == PUBLIC or (c >= FIRST_POOL and pools[c - FIRST_POOL] == seat):
+                continue
+            spots = list(compress(range(len(codes)), map(c.__eq__, codes)))
+            tiles = sorted(map(flat.__getitem__, spots))
             rng.shuffle(tiles)
-            for (place, j), t in zip(spots, tiles):
-                place[j] = t
-        new.deck = tuple(deck)
-        new.buffet = tuple(map(tuple, buffet))
-        new.hands = tuple(h if s == seat else tuple(sorted(hands[s])) for s, h in enumerate(new.hands))
+            deque(map(flat.__setitem__, spots, tiles), maxlen=0)  # flat[spot] = tile, each in turn
+        start = ends[0]
+        new.deck = tuple(flat[:start])
+        piles = []
+        for end in ends[1:1 + len(self.buffet)]:
+            piles.append(tuple(flat[start:end]))
+            start = end
+        new.buffet = tuple(piles)
+        hands = list(self.hands)
+        for s, end in zip(others, ends[1 + len(self.buffet):]):
+            hands[s] = tuple(sorted(flat[start:end]))
+            start = end
+        new.hands = tuple(hands)
         awards = sorted(new.awards_deck)
         rng.shuffle(awards)
         new.awards_deck = tuple(awards)

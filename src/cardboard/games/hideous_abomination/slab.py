@@ -58,6 +58,11 @@ def _needs(slab: dict, cell) -> tuple[int, int]:
     return loose, closed
 
 
+# FIT[loose | closed << 4]: the loose-side masks that fit a cell of that need, as bits 1 << mask
+FIT = tuple(sum(1 << m for m in range(16) if m & (code & 15) == code & 15 and not m & (code >> 4))
+            for code in range(256))
+
+
 def fits(mask: int, need: tuple[int, int]) -> bool:
     loose, closed = need
     return mask & loose == loose and not mask & closed
@@ -123,17 +128,19 @@ class Geo:
     before it (`after_play`) instead of scanning every tile again. The lazy parts (seams, the
     tiles a steal may take, plays by tile) are filled on first use."""
 
-    __slots__ = ("slab", "L", "cells", "spots", "seams", "stealable", "plays", "bolt_seams")
+    __slots__ = ("slab", "L", "cells", "spots", "fit", "seams", "stealable", "plays", "bolt_seams", "tally")
 
     def __init__(self, slab: dict, L: int | None = None, cells: dict | None = None):
         self.slab = slab
         self.L = open_loose_ends(slab) if L is None else L
         self.cells = open_cells(slab) if cells is None else cells
-        self.spots = None  # (seat, [(seat, cell, need, L)]): the open cells listed, for a rollout's draws
+        self.spots = None  # (seat, [(seat, cell, fitting, base)]): the open cells listed, for a rollout's draws
+        self.fit = None  # [(cell, fitting, base)]: see fit_list
         self.seams = None
         self.stealable = None
         self.plays = None  # {(seat, may_complete): {tile: (plays, ...)}}, filled by the rules
         self.bolt_seams = None  # (bolts, [seams a bolt may go on]), filled by the rules
+        self.tally = None  # scoring.Tally: what the score cards count, filled by scoring
 
     def after_play(self, slab: dict, cell, mask: int) -> "Geo":
         """The Geo of `slab`, which is this slab with a tile of loose sides `mask` placed on
@@ -157,12 +164,21 @@ class Geo:
                 cells[nb] = _needs(slab, nb)
         return Geo(slab, self.L - covered + (mask.bit_count() - covered), cells)
 
+    def fit_list(self) -> list:
+        """[(cell, fitting, base)] for each open cell, in order: `fitting` has bit 1 << mask set
+        for each loose-side mask that fits there [HA-P-2]; a tile of k loose sides placed there
+        leaves base + k open loose ends (base = L less twice the loose ends it closes)."""
+        if self.fit is None:
+            L = self.L
+            self.fit = [(cell, FIT[loose | closed << 4], L - 2 * loose.bit_count())
+                        for cell, (loose, closed) in self.cells.items()]
+        return self.fit
+
     def open_spots(self, seat: int) -> list:
-        """[(seat, cell, need, L)] for each open cell: what a rollout's play draws from."""
+        """fit_list with the seat in front: what a rollout's play draws from."""
         spots = self.spots
         if spots is None or spots[0] != seat:
-            L = self.L
-            spots = self.spots = (seat, [(seat, cell, need, L) for cell, need in self.cells.items()])
+            spots = self.spots = (seat, [(seat,) + spot for spot in self.fit_list()])
         return spots[1]
 
     def seam_list(self) -> list:
