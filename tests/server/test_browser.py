@@ -199,7 +199,7 @@ def test_lobby_to_final_scores_of_aban_against_a_bot(base, browser):
     undone = []
 
     def try_undo(p, moves):
-        if not undone and p.locator("#undo").is_visible():  # take back the first move once
+        if not undone and p.locator("#undo[aria-disabled=false]").is_visible():  # take back the first move once
             n = state_n(p)
             p.click("#undo")
             p.wait_for_function("n => +document.body.dataset.n < n", arg=n, timeout=15000)
@@ -1055,4 +1055,113 @@ def test_the_creators_invitation_lets_someone_else_take_a_seat_left_mid_game(bas
     assert err.value.code == 403
     assert not errors, errors
     other.close()
+    ctx.close()
+
+
+# ---------------------------------------------------------------------------- history, endings, undo (issue #23)
+def _bot_game_to_the_end(base, browser, viewport):
+    """An Aban! game of two random bots, watched to its end by a spectator's page (38-odd moves,
+    more log lines than a view keeps)."""
+    t = api(base, "/api/tables", {"game": "aban", "players": 2, "options": {},
+                                  "seats": [{"kind": "bot", "level": "random"}, {"kind": "bot", "level": "random"}]})
+    ctx = browser.new_context(viewport=viewport)
+    page = ctx.new_page()
+    errors = watch_errors(page)
+    page.goto(f"{base}/table/{t['id']}")
+    page.wait_for_function("() => !document.querySelector('#final').hidden", timeout=60000)
+    page.wait_for_function("() => { const s = window.cardboardTable.state; return s && window.cardboardTable.history"
+                           ".some(e => e[0] === s.n); }", timeout=15000)
+    return t, ctx, page, errors
+
+
+def test_the_log_keeps_every_move_of_a_long_bot_game_and_a_line_shows_that_moment(base, browser):
+    t, ctx, page, errors = _bot_game_to_the_end(base, browser, {"width": 1366, "height": 768})
+    total = page.evaluate("window.cardboardTable.state.n")
+    view_log = page.evaluate("window.cardboardTable.state.view.log")
+    lines = page.evaluate("[...document.querySelectorAll('#log li')].map(li => [+li.dataset.n, li.innerText])")
+    history = api(base, f"/api/tables/{t['id']}/history", {"since": -1})
+    assert history["n"] == total
+    # the whole log: more lines than the view keeps, one or more for every move, the oldest first
+    assert len(lines) == len(history["lines"]) > len(view_log), (len(lines), len(view_log))
+    assert {n for n, _ in lines} >= set(range(1, total + 1))
+    assert [n for n, _ in lines] == sorted(n for n, _ in lines)
+    assert lines[-len(view_log):][-1][1].lower() == view_log[-1].lower()
+    # newest at the bottom, in view
+    assert page.evaluate("(() => { const l = document.querySelector('#log'); "
+                         "return l.scrollHeight - l.scrollTop - l.clientHeight < 30; })()")
+
+    # a line shows the board at its moment, read-only, then Back to live
+    live_board = page.inner_text("#board")
+    k = total // 2
+    page.locator(f"#log li[data-n='{k}'] button").first.click()
+    page.wait_for_selector("#viewing:not([hidden])")
+    assert page.inner_text("#viewing-text") == f"Viewing move {k}/{total}"
+    replay = api(base, f"/api/tables/{t['id']}/replay")
+    assert page.evaluate("window.cardboardTable.viewing.view") == replay["steps"][k]["view"]
+    assert page.inner_text("#board") != live_board
+    assert page.locator("#log li.viewed").count() >= 1
+    shot(page, "history-viewing-past")
+    page.click("#back-live")
+    page.wait_for_selector("#viewing", state="hidden")
+    assert page.evaluate("window.cardboardTable.viewing") is None
+    assert page.inner_text("#board") == live_board
+    assert not errors, errors
+    ctx.close()
+
+
+def _in_view(page, selector) -> bool:
+    return page.evaluate("""s => { const r = document.querySelector(s).getBoundingClientRect();
+      return r.width > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth; }""",
+                         selector)
+
+
+def test_the_results_panel_is_in_view_at_the_end_even_with_the_board_scrolled(base, browser):
+    for viewport in ({"width": 1366, "height": 768}, {"width": 390, "height": 844}):
+        t, ctx, page, errors = _bot_game_to_the_end(base, browser, viewport)
+        page.evaluate("() => { for (const e of [document.scrollingElement, document.querySelector('#main'),"
+                      " document.querySelector('#board')]) if (e) e.scrollTop = 1e6; }")
+        page.wait_for_timeout(100)
+        for sel in ("#final", "#final .final-scroll", "#final h2", "#rematch", "#replay"):
+            assert _in_view(page, sel), (viewport, sel)
+        assert page.locator("#final table.scores tr.row-total").count() == 1
+        shot(page, f"results-in-view-{viewport['width']}")
+        # hidden, it reopens from the status bar
+        page.click("#final-hide")
+        assert page.locator("#final").is_hidden() and page.locator("#results-open").is_visible()
+        page.click("#results-open")
+        assert _in_view(page, "#final")
+        assert not errors, errors
+        ctx.close()
+
+
+def test_undo_says_why_it_is_unavailable_at_an_aban_table_after_a_roll(base, browser):
+    t = api(base, "/api/tables", {"game": "aban", "players": 1, "options": {}, "seats": [{"kind": "human"}],
+                                  "seed": 3})
+    seat = api(base, f"/api/tables/{t['id']}/join", {"name": "Ana"})
+    ctx = browser.new_context(viewport={"width": 1366, "height": 768})
+    ctx.add_init_script(f"localStorage.setItem('cardboard:token:{t['id']}', {json.dumps(seat['token'])})")
+    page = ctx.new_page()
+    errors = watch_errors(page)
+    page.goto(f"{base}/table/{t['id']}")
+    page.wait_for_function("() => document.querySelector('#actions button.move:not([disabled])')", timeout=15000)
+    click_a_move(page, random.Random(1))   # the first move: the first turn's dice are rolled
+    page.wait_for_function("() => document.querySelector('#actions button.move:not([disabled])')", timeout=15000)
+    undo = page.locator("#undo")
+    assert undo.is_visible() and undo.get_attribute("aria-disabled") == "true"
+    assert page.evaluate("window.cardboardTable.state.undo.code") == "roll"  # known at once: no worker needed
+    why = page.locator("#undo-why")
+    undo.hover()
+    assert why.is_visible() and "no undo after a roll" in why.inner_text()
+    page.mouse.move(5, 700)
+    page.locator("#actions button.move").first.focus()
+    assert why.is_hidden()
+    undo.focus()                           # keyboard focus
+    assert why.is_visible() and "no undo after a roll" in why.inner_text()
+    page.locator("#actions button.move").first.focus()
+    assert why.is_hidden()
+    n = state_n(page)
+    undo.click(force=True)                 # a tap or a click (Playwright counts aria-disabled as not clickable)
+    assert why.is_visible() and state_n(page) == n   # nothing undone: the reason shows
+    shot(page, "undo-why-after-a-roll")
+    assert not errors, errors
     ctx.close()

@@ -606,6 +606,14 @@ class TableService:
         scan = live.undo_scan
         if compute or (scan is not None and scan[0] == k and scan[2] == len(live.log) and not scan[4]):
             return None, live.scan_why or "shown"
+        # chance drawn needs no worker: the state before the seat's move, that move played, and now
+        if scan is not None and scan[0] == k:
+            before = scan[1]
+            if before.rng.state != live.state.rng.state:
+                after = before.clone()
+                after.apply_json(live.log[k]["move"])
+                return None, reveal_reason(before, after, True) if after.rng.state != before.rng.state \
+                    else "bot_chance"
         return None, "checking"
 
     def undo_point(self, live: LiveTable, seat: int | None, compute: bool = True) -> int | None:
