@@ -1165,3 +1165,28 @@ def test_undo_says_why_it_is_unavailable_at_an_aban_table_after_a_roll(base, bro
     shot(page, "undo-why-after-a-roll")
     assert not errors, errors
     ctx.close()
+
+
+def test_copy_invite_link_on_a_waiting_table_lets_a_second_person_join(base, browser):
+    t = api(base, "/api/tables", {"game": "abyss", "players": 2, "seats": [{"kind": "human"}, {"kind": "human"}]})
+    ana = api(base, f"/api/tables/{t['id']}/join", {"name": "Ana"})
+    ctx, page = _seated_page(browser, base, t["id"], ana["token"])
+    page.goto(f"{base}/table/{t['id']}")
+    page.wait_for_selector("#invite-link:not([hidden])", timeout=15000)
+    assert "invite link" in page.locator("#prompt").inner_text()
+    page.click("#invite-link")
+    link = page.locator("#share-link").input_value()
+    assert link == f"{base}/table/{t['id']}"  # the table's address: no credential in it
+    other = browser.new_context(viewport={"width": 390, "height": 844})
+    ben = other.new_page()
+    ben.goto(link)
+    ben.wait_for_selector("button.join-seat", timeout=15000)
+    ben.fill("#join-name", "Ben")
+    ben.click("button.join-seat")
+    ben.wait_for_function("() => document.body.dataset.seat === '1'", timeout=15000)
+    page.wait_for_selector("#invite-link", state="hidden", timeout=15000)  # the table runs: no more invite
+    assert api(base, f"/api/tables/{t['id']}")["status"] == "running"
+    # the phone's status bar with the seat's buttons does not scroll sideways
+    assert ben.evaluate("document.documentElement.scrollWidth") <= 390
+    other.close()
+    ctx.close()
