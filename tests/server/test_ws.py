@@ -260,3 +260,110 @@ def test_a_hello_with_a_foreign_credential_closes_the_socket_and_changes_nothing
         ws.send_json({"type": "hello", "token": a["token"]})
         m = _until_seat(ws, 0)
         assert m["n"] == 0 and client.get(f"/api/tables/{t['id']}").json()["moves"] == 0
+
+
+# ---------------------------------------------------------------------------- issue #23: the whole log, the past, undo's reason
+def _merge(lines, upto, m):
+    """A page's rule for a state message's log_tail: (lines, upto) after it, or None to fetch."""
+    t = m["log_tail"]
+    if t is None or upto is None or t["from"] > upto:
+        return None
+    return [e for e in lines if e[0] <= t["from"]] + t["lines"], m["n"]
+
+
+def test_the_whole_log_is_kept_and_each_message_brings_its_new_lines(client):
+    """Aban! views keep their newest 60 lines; the server keeps them all, per viewpoint: the tails
+    of the state messages, put together, are the history endpoint's log, and every view's log
+    (each moment's last lines) is the end of the whole log as it stood then."""
+    seats = [{"kind": "human"}, {"kind": "bot", "level": "random"}]
+    t = new_table(client, game="aban", players=2, seats=seats, seed=5)
+    a = join(client, t["id"], "Ana")
+    rng = random.Random(2)
+    lines, upto = [], None
+    views = {}
+    with client.websocket_connect(f"/ws/tables/{t['id']}?token={a['token']}") as ws:
+        m = recv_state(ws)
+        while True:
+            merged = _merge(lines, upto, m) if upto is not None else (m["log_tail"]["lines"], m["n"]) \
+                if m["log_tail"] and m["log_tail"]["from"] == -1 else None
+            assert merged is not None, m["n"]  # one socket that reads every message never has to fetch
+            lines, upto = merged
+            views[m["n"]] = m["view"]["log"]
+            if m.get("result"):
+                break
+            if m["legal"]:
+                ws.send_json({"type": "move", "move": rng.choice(m["legal"])["move"], "n": m["n"]})
+            m = recv_state(ws)
+    whole = client.post(f"/api/tables/{t['id']}/history", json={"token": a["token"]}).json()
+    assert whole["n"] == upto and [tuple(e) for e in whole["lines"]] == [tuple(e) for e in lines]
+    assert len(lines) > max(len(v) for v in views.values()) == 60  # more than a view keeps
+    for n, log in views.items():
+        upto_n = [text for k, text in lines if k <= n]
+        assert upto_n[len(upto_n) - len(log):] == log, n
+    # from a move on, and refused with a reason
+    later = client.post(f"/api/tables/{t['id']}/history", json={"token": a["token"], "since": 10}).json()
+    assert later["lines"] == [e for e in whole["lines"] if e[0] > 10]
+    assert client.post(f"/api/tables/{t['id']}/history", json={"token": "forged"}).status_code == 403
+    assert client.post(f"/api/tables/{t['id']}/history", json={"since": -2}).status_code == 422
+
+
+def test_a_past_moment_is_the_seats_own_view_then_and_a_spectators_public_one(client):
+    t, a, b = _two_humans(client)
+    rng = random.Random(4)
+    toks = [a["token"], b["token"]]
+    with client.websocket_connect(f"/ws/tables/{t['id']}?token={a['token']}") as wa, \
+            client.websocket_connect(f"/ws/tables/{t['id']}?token={b['token']}") as wb:
+        socks = [wa, wb]
+        ms = [recv_state(wa), recv_state(wb)]
+        while ms[0]["n"] < 12:
+            s = ms[0]["to_move"]
+            m = ms[s]
+            socks[s].send_json({"type": "move", "move": rng.choice(m["legal"])["move"], "n": m["n"]})
+            ms = [recv_state(wa), recv_state(wb)]
+            while ms[0]["n"] != ms[1]["n"]:
+                ms = [recv_state(wa) if ms[0]["n"] < ms[1]["n"] else ms[0], recv_state(wb) if ms[1]["n"] < ms[0]["n"] else ms[1]]
+    moves = [e["move"] for e in client.app.state.service.table(t["id"]).log]
+    game = cardboard.load_game("abyss", players=2, seed=seed_of(client, t["id"]))
+    for n in (0, 5, 12):
+        state = game.replay(moves[:n])
+        for seat, tok in ((0, toks[0]), (1, toks[1]), (None, "")):
+            r = client.post(f"/api/tables/{t['id']}/at", json={"token": tok, "n": n})
+            assert r.status_code == 200, r.text
+            doc = r.json()
+            assert doc["n"] == n and doc["total"] == 12 and doc["seat"] == seat
+            assert doc["view"] == json.loads(json.dumps(state.view(seat)))  # that moment's own view, nothing more
+    assert client.post(f"/api/tables/{t['id']}/at", json={"n": 13}).status_code == 422
+    assert client.post(f"/api/tables/{t['id']}/at", json={"n": 3, "token": "forged"}).status_code == 403
+
+
+def test_undo_says_why_it_is_unavailable(client):
+    """Each state message's `undo` names the reason (a code and words) whenever can_undo is false."""
+    solo = new_table(client, game="aban", players=1, seats=[{"kind": "human"}], seed=3)
+    a = join(client, solo["id"], "Ana")
+    with client.websocket_connect(f"/ws/tables/{solo['id']}?token={a['token']}") as ws, \
+            client.websocket_connect(f"/ws/tables/{solo['id']}") as spec:
+        m = recv_state(ws)
+        assert not m["can_undo"] and m["undo"]["code"] == "nothing" and m["undo"]["why"]
+        assert recv_state(spec)["undo"]["code"] == "spectator"
+        ws.send_json({"type": "move", "move": m["legal"][0]["move"], "n": m["n"]})
+        m = recv_state(ws)
+        assert not m["can_undo"] and m["undo"] == {"code": "roll", "why": "no undo after a roll: your move drew chance"}
+    t, a, b = _two_humans(client, game="aban")
+    with client.websocket_connect(f"/ws/tables/{t['id']}?token={a['token']}") as ws:
+        m = recv_state(ws)
+        if m["legal"]:
+            ws.send_json({"type": "move", "move": m["legal"][0]["move"], "n": m["n"]})
+            m = recv_state(ws)
+        assert m["undo"] == {"code": "others", "why": "another person plays at this table"}
+    t = new_table(client, game="aban", players=2, seats=[{"kind": "human"}, {"kind": "bot", "level": "random"}], seed=3)
+    a = join(client, t["id"], "Ana")
+    codes = set()
+    with client.websocket_connect(f"/ws/tables/{t['id']}?token={a['token']}") as ws:
+        m = recv_state(ws)
+        while not m.get("result") and len(codes) < 3:
+            codes.add(None if m["can_undo"] else m["undo"]["code"])
+            assert (m["undo"] is None) == m["can_undo"]
+            if m["legal"]:
+                ws.send_json({"type": "move", "move": m["legal"][0]["move"], "n": m["n"]})
+            m = recv_state(ws)
+    assert {None, "bot_chance"} <= codes, codes
