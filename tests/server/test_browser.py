@@ -950,6 +950,7 @@ def test_the_page_reconnects_after_a_server_restart_and_plays_on_without_a_reloa
         page.wait_for_function("() => /next try in \\d+ s/.test(document.querySelector('#conn').textContent)",
                                timeout=10000)
         assert page.locator("#conn-now").is_visible()  # "Try now"
+        shot(page, "table-reconnecting")
         assert page.locator("#actions button.move:not([disabled])").count() == 0  # input locked while away
         time.sleep(2.5)  # a few tries fail (backoff) before it is back
         server, thread = _serve(db, port)  # ...and comes back on the same port and store
@@ -998,6 +999,7 @@ def test_open_my_seat_on_another_device_takes_the_seat_there_and_clears_the_addr
     link = page.locator("#share-link").input_value()
     assert link == f"{base}/table/{t['id']}#seat={seat['token']}"
     assert "Anyone with this link plays your seat" in page.locator("#share").inner_text()
+    shot(page, "table-seat-link")
     # another device: a fresh context with nothing stored
     other = browser.new_context(viewport={"width": 390, "height": 844})
     phone = other.new_page()
