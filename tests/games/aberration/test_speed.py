@@ -240,6 +240,7 @@ def test_within_is_the_plain_distance_test():
 def test_caches_stay_bounded(monkeypatch):
     """The payments, routes and maps kept between calls and games never grow past their bounds."""
     monkeypatch.setattr(heroes_mod, "PAYS_KEPT", 50)
+    monkeypatch.setattr(heroes_mod, "USE_MOVES_KEPT", 30)
     monkeypatch.setattr(mapping_mod, "ROUTES_KEPT", 5)
     monkeypatch.setattr(game_mod, "MAPS_KEPT", 2)
     monkeypatch.setattr(heroes_mod, "_PAYS", {})
@@ -250,7 +251,7 @@ def test_caches_stay_bounded(monkeypatch):
         while not s.is_terminal():
             legal = s.legal_actions()
             s.apply(legal[rng.below(len(legal))])
-            assert len(heroes_mod._PAYS) <= 50 and len(s.cfg.routes) <= 5
+            assert len(heroes_mod._PAYS) <= 50 and len(s.cfg.routes) <= 5 and len(s.game.use_moves) <= 30
         assert len(game_mod._MAPS) <= 2
 
 
@@ -432,3 +433,40 @@ def test_heuristic_spot_values_are_the_plain_ones():
                     assert heur._spot_value(st, ctx, i, hand) == plain_spot_value(heur, st, ctx, i, hand)
         checked += 1
     assert checked > 100
+
+
+def test_support_is_asked_exactly_when_a_seat_has_a_support_move():
+    """Before each decision of a turn, a seat is asked for Act or Alter exactly when it has such a
+    move: `_can_support` (no moves made) agrees with `_support_moves` at every position."""
+    pairs = 0
+    for s in positions(games_each=3, seed=7):
+        n = s.cfg.players
+        for seat in range(n):
+            for current in range(n):
+                if seat != current:
+                    assert s._can_support(seat, current) == bool(s._support_moves(seat, current))
+                    pairs += s._can_support(seat, current)
+    assert pairs > 50
+
+
+def test_kept_moves_and_caches_make_no_reference_cycle():
+    """What the games keep (moves by hand, payments, maps, routes) frees a finished game without the
+    cyclic collector, which searches and bulk play turn off: no cycle is left behind."""
+    import gc
+
+    def play(seed):
+        s = new(2, seed=seed, scenario="long_night")
+        rng = Rng(seed)
+        while not s.is_terminal():
+            legal = s.legal_actions()
+            s.apply(legal[rng.below(len(legal))])
+
+    play(1)
+    gc.collect()
+    gc.disable()
+    try:
+        for seed in (5, 6, 7):
+            play(seed)
+        assert gc.collect() == 0
+    finally:
+        gc.enable()

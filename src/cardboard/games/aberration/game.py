@@ -37,11 +37,11 @@ class AberrationConfig:
                  "heroes", "classes", "hero_choice", "class_choice", "items", "enemies", "shadow_pool",
                  "gb_cards", "objectives", "aberrations", "faces", "rules", "first_player", "spawn_mod",
                  "items_each", "obj_tokens", "map_json", "clockwise", "tile_of_board", "between",
-                 "near", "routes", "reach", "turn_actions")
+                 "near", "routes", "reach", "turn_actions", "entry_vps")
 
 
 MAP_PARTS = ("clockwise", "tile_of_board", "names", "index", "board_of", "board_spaces", "adj", "dist", "gates",
-             "between", "near", "routes", "reach", "paths", "spawn", "vps", "spots", "spot_index")
+             "between", "near", "routes", "reach", "paths", "spawn", "vps", "entry_vps", "spots", "spot_index")
 MAPS_KEPT = 32   # (content, layout) maps kept for the next game
 _MAPS: dict = {}
 
@@ -94,6 +94,7 @@ class AberrationGame(Game):
         from .rules import AberrationAction  # rules builds on this module
 
         self.moves = ActionCache(AberrationAction, cfg)  # on the game, not in cfg: see ActionCache
+        self.use_moves = {}   # (action, hand, colours X pays) -> its "use" moves (heroes.py, _moves_turn); here too
         self.options = opts
 
     @staticmethod
@@ -168,6 +169,7 @@ class AberrationGame(Game):
             vps.append((c.get("vantage_points", sc.vp[key]), cfg.clockwise.index(sc.layout[tile]),
                         tuple(index[f"{tile}.{s}"] for s in t.vp_spots[letter]), key))
         cfg.vps = tuple(vps)
+        cfg.entry_vps = tuple(tuple(k for k, v in enumerate(vps) if i in v[2]) for i in range(len(names)))
         # worker placement spots: the village's, then one per Vantage Point ("vp:<k>")
         spots = [(s.id, s.name, s.effects, -1) for s in c.spots]
         spots += [(f"vp:{k}", vp.spot.name, vp.spot.effects, k) for k, (vp, _, _, _) in enumerate(vps)]

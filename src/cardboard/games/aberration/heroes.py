@@ -197,7 +197,7 @@ class HeroesMixin:
             return
         # [AR-IT-9, AR-IT-10, AR-IT-14] Act and Alter are "usable during any player's turn": before
         # each decision of the Action step, the other seats holding one may play it (seat order)
-        helpers = tuple(k for k in self.order_from(seat)[1:] if self._support_moves(k, seat))
+        helpers = tuple(k for k in self.order_from(seat)[1:] if self._can_support(k, seat))
         if helpers:
             self._now(("support", seat, helpers), ("decide", seat))
         else:
@@ -213,12 +213,29 @@ class HeroesMixin:
         out = []
         forbidden = {p.action for p in self.passives(seat) if p.kind == "forbid_action"}
         possible = self.effect_possible
+        pieces = None
+        hand = h.hand
+        xpays = frozenset(self._x_pays(seat)) if any(c[-1] == "X" for c in hand) else None
+        kept = self.game.use_moves
         for a in self._turn_actions(h):
-            if a.id in forbidden or not possible(seat, a.effects[0]):
+            if a.id in forbidden:
                 continue
-            aid = a.id
-            for pay in self.payments(seat, a.cost):
-                out.append(moves["use", (("action", aid), ("pay", pay))])
+            e = a.effects[0]
+            if e.kind == "melee" or e.kind == "ranged":   # `effect_possible`, the pieces found once
+                if pieces is None:
+                    pieces = self.piece_spaces()
+                if not pieces or pieces.isdisjoint(self.attack_spaces(seat, e)):
+                    continue
+            elif not possible(seat, e):
+                continue
+            key = (a.id, hand, xpays)     # the action's moves for this hand: one "use" a payment
+            got = kept.get(key)
+            if got is None:
+                if len(kept) >= USE_MOVES_KEPT:
+                    kept.clear()
+                got = kept[key] = tuple(moves["use", (("action", a.id), ("pay", pay))]
+                                        for pay in self.payments(seat, a.cost))
+            out += got
         for i in sorted(set(h.attuned)):
             act = cfg.items[i].action
             if act and possible(seat, act.effects[0]):
@@ -234,11 +251,11 @@ class HeroesMixin:
                 out += self._alter_moves(i, seat)
         out += self._secure_moves(seat, self._entry_vps(seat))
         out += self._xp_moves(seat)
-        hand = sorted(set(h.hand))
-        if hand and not h.redrawn and self.has(seat, "redraw"):
-            out += [moves["redraw", (("chip", c),)] for c in hand]
+        chips = sorted(set(hand))
+        if chips and not h.redrawn and self.has(seat, "redraw"):
+            out += [moves["redraw", (("chip", c),)] for c in chips]
         out.append(moves["end", (("hold", ""),)])
-        out += [moves["end", (("hold", c),)] for c in hand]
+        out += [moves["end", (("hold", c),)] for c in chips]
         return out
 
     def _turn_actions(self, h: Hero) -> tuple:
@@ -444,7 +461,7 @@ class HeroesMixin:
         player before any decision of the current player's Action step; asked only of seats that
         hold one that can do something now."""
         for k, seat in enumerate(seats):
-            if self._support_moves(seat, current):
+            if self._can_support(seat, current):
                 self.ask = ("support", seat, current, seats[k + 1:])
                 return
 
@@ -459,6 +476,22 @@ class HeroesMixin:
                 out += self._alter_moves(i, current)
         return out
 
+    def _can_support(self, seat: int, current: int) -> bool:
+        """Has `_support_moves(seat, current)` a move (without making them)? An Act Item when the
+        current player has chips to draw; an Alter Item when the current player holds a chip that is
+        not an H (an H is already every colour)."""
+        h = self.heroes[seat]
+        if not h.items:
+            return False
+        cfg, cur = self.cfg, self.heroes[current]
+        for i in h.items:
+            exploit = cfg.items[i].exploit
+            if exploit == "act" and (cur.bag or cur.discard):
+                return True
+            if exploit == "alter" and any(c[-1] != "H" for c in cur.hand):
+                return True
+        return False
+
     def _moves_support(self):
         return self._support_moves(self.ask[1], self.ask[2]) + [self._act("pass")]
 
@@ -469,6 +502,7 @@ class HeroesMixin:
             self._now((ask[0] + "s",) + ask[2:])
 
 
+USE_MOVES_KEPT = 20000   # (action, hand, colours X pays) whose "use" moves a game keeps
 PAYS_KEPT = 50000   # hands and costs whose payments are kept (for every game: they depend on nothing else)
 _PAYS: dict = {}
 

@@ -108,19 +108,31 @@ class MapMixin:
 
     def reveal_pending(self) -> bool:
         """Is some face-down shadow due to be revealed now [AR-SH-3, AR-M-5]? Asked after every
-        task and before every decision; the same test as `_reveal_due`, for all shadows at once."""
+        task and before every decision; the same test as `_reveal_due`, for all shadows at once
+        (`occupied` and `_auras` written out)."""
         shadows = self.shadows
         if not shadows:
             return False
-        occupied, fire, near = self.occupied(), self.fire, self.cfg.near
+        heroes = self.heroes
+        at = {h.space for h in heroes}
+        if self.pool > 0 or self.manned:
+            at.add(0)
+        villagers, fire, near = villager_spaces(self.villagers), self.fire, self.cfg.near
         for s in shadows:
             space = s[1]
-            if space in fire or not occupied.isdisjoint(near[space]):
+            if space in fire or not at.isdisjoint(near[space]) or not villagers.isdisjoint(near[space]):
                 return True
-        for row, within in self._auras():
-            for s in shadows:
-                if row[s[1]] <= within:
-                    return True
+        for h in heroes:
+            pc = h.pcache
+            if pc is None or pc[2] is not h.locks or pc[3] is not h.attuned or pc[4] is not h.cards \
+                    or pc[0] != h.hero or pc[1] != h.cls:
+                pc = h.pcache = self._passives_of(h)
+            within = pc[7]
+            if within >= 0:
+                row = self.cfg.between[h.space]
+                for s in shadows:
+                    if row[s[1]] <= within:
+                        return True
         return False
 
     def _task_reveals(self, cause: int) -> None:
@@ -371,8 +383,9 @@ class MapMixin:
 
     # ---------------------------------------------------------------- Vantage Points [AR-M-8..10]
     def _entry_vps(self, seat: int) -> list[int]:
-        here = self.heroes[seat].space
-        return [k for k, (_, _, entries, _) in enumerate(self.cfg.vps) if self.vp_state[k] == 0 and here in entries]
+        """The standing Vantage Points whose entry spaces include the hero's, in Point order."""
+        vp_state = self.vp_state
+        return [k for k in self.cfg.entry_vps[self.heroes[seat].space] if vp_state[k] == 0]
 
     def vp_owed(self, k: int) -> list[str]:
         owed = list(self.cfg.vps[k][0].cost)
