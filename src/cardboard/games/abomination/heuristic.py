@@ -543,14 +543,16 @@ class _Ctx:
         total = 0.0
         for _ in range(len(parts)):
             best = None
-            cum = None
+            fits = None
             for slot, part, state in _candidates(st, tuple(parts)):
                 side, pen = sides[(part, state)]
                 if side.exp > exp + lower or side.bone > bone:
                     continue
-                if cum is None:
-                    cum = _cumulate(tr)
-                fit = _fit(cum, side, pen, st)
+                if fits is None:
+                    fits = _fits(tr, st)
+                fit = fits.get((part, state), _UNFIT)
+                if fit is _UNFIT:
+                    fit = fits[(part, state)] = _fit(fits[None], side, pen, st)
                 if fit is None:
                     continue
                 gain = fit[0] + exp_v + promise[(part, state)]
@@ -1121,6 +1123,24 @@ def _cumulate(tr) -> list:
         a2 = a1 + tr[b + 2]
         out.append((0, a0, a1, a2, a2 + tr[b + 3]))
     return out
+
+
+_FITS: dict = {}
+_FITS_LIMIT = 50_000
+_UNFIT = object()
+
+
+def _fits(tr: list, st: _Static) -> dict:
+    """The best ways to build each side from the cubes `tr` ((part, state) -> `_fit`, None ->
+    `_cumulate(tr)`), filled in as asked: kept by track (bounded), as every context plans from
+    the same few labs."""
+    key = (st, tuple(tr))   # st itself: an id could be reused once it is freed
+    hit = _FITS.get(key)
+    if hit is None:
+        if len(_FITS) > _FITS_LIMIT:
+            _FITS.clear()
+        hit = _FITS[key] = {None: _cumulate(tr)}
+    return hit
 
 
 def _fit(cum, side: _Side, pen: int, st: _Static):
