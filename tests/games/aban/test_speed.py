@@ -274,3 +274,26 @@ def test_pattern_scores_with_the_shared_packing_memo_are_the_fresh_ones():
             real = sum(1 << i for i in sheet if rng.below(2))
             fresh = BoardScorer(plant, False)._pack(real, real, {})
             assert shared.score(real) == fresh
+
+
+def test_the_garden_score_cache_is_bounded(monkeypatch):
+    """A search's playouts end in gardens seen once; the scorer keeps at most GARDEN_CACHE of
+    them (each key is a whole 144-square garden) and still scores right after a clear."""
+    from cardboard.games.aban import scoring
+
+    monkeypatch.setattr(scoring, "GARDEN_CACHE", 50)
+    game = cardboard.load_game("aban", players=2, seed=3)
+    scorer = scoring.GardenScorer(game.cfg.content, game.cfg.boards, False)
+    s = game.new_initial_state()
+    rng = Rng(9)
+    seen = []
+    while not s.is_terminal() or len(seen) < 200:
+        if s.is_terminal():
+            s = game.new_initial_state()
+            s.rng = Rng(len(seen))
+        s.apply_trusted(s.sample_action(rng))
+        seen.append(s.gardens[0])
+        scorer.garden(s.gardens[0])
+        assert len(scorer.cache) <= 51
+    fresh = scoring.GardenScorer(game.cfg.content, game.cfg.boards, False)
+    assert all(scorer.garden(g) == fresh.garden(g) for g in seen[-60:])
