@@ -470,3 +470,14 @@ def test_kept_moves_and_caches_make_no_reference_cycle():
         assert gc.collect() == 0
     finally:
         gc.enable()
+
+
+def test_reveal_check_alternating_between_positions_answers_for_each():
+    """`reveal_pending` keeps what it worked out for the last shadows, Fire and villagers it met: asked
+    of positions in turn (as a search does), each answer is that position's own."""
+    states = [s for k, s in enumerate(positions(games_each=1, seed=8)) if s.shadows and k % 5 == 0][:60]
+    truth = [any(ref_reveal_due(s, sh)[0] for sh in s.shadows) for s in states]
+    assert True in truth and False in truth
+    for _ in range(2):
+        for k in (*range(len(states)), *range(len(states) - 1, -1, -1)):
+            assert states[k].reveal_pending() == truth[k]

@@ -25,6 +25,27 @@ def villager_spaces(villagers: tuple) -> frozenset:
     return spaces
 
 
+_WATCH = [((), None, None, False, frozenset())]   # the last (shadows, fire, villagers) met, and _watch's answer
+
+
+def _watch(shadows: tuple, fire: frozenset, villagers: tuple, near: tuple) -> tuple[bool, frozenset]:
+    """What the people on the map do not change in `reveal_pending`: (a shadow is in a Fire or next to
+    villagers, the spaces where a person would reveal a shadow). Kept for the last shadows, Fire and
+    villagers met (the same objects: clones share them, and they are replaced, never changed), the
+    entry replaced in one step so that another thread never reads a mixed one."""
+    vil = villager_spaces(villagers)
+    due = False
+    watch: set = set()
+    for s in shadows:
+        space = s[1]
+        if space in fire or not vil.isdisjoint(near[space]):
+            due = True
+        watch.update(near[space])
+    out = (due, frozenset(watch))
+    _WATCH[0] = (shadows, fire, villagers) + out
+    return out
+
+
 def _routes_for(adj, influence) -> tuple:
     dist = bfs(adj, 0, influence)
     steps = []
@@ -108,21 +129,27 @@ class MapMixin:
 
     def reveal_pending(self) -> bool:
         """Is some face-down shadow due to be revealed now [AR-SH-3, AR-M-5]? Asked after every
-        task and before every decision; the same test as `_reveal_due`, for all shadows at once
-        (`occupied` and `_auras` written out)."""
+        task and before every decision; the same test as `_reveal_due`, for all shadows at once:
+        a shadow in a Fire or next to villagers, or a person (a hero; the Village Center's pool and
+        spots) in a space next to a shadow, or a shadow in a hero's reveal aura."""
         shadows = self.shadows
         if not shadows:
             return False
+        fire, villagers = self.fire, self.villagers
+        last = _WATCH[0]
+        if last[0] is shadows and last[1] is fire and last[2] is villagers:
+            due, watch = last[3], last[4]
+        else:
+            due, watch = _watch(shadows, fire, villagers, self.cfg.near)
+        if due:
+            return True
         heroes = self.heroes
-        at = {h.space for h in heroes}
-        if self.pool > 0 or self.manned:
-            at.add(0)
-        villagers, fire, near = villager_spaces(self.villagers), self.fire, self.cfg.near
-        for s in shadows:
-            space = s[1]
-            if space in fire or not at.isdisjoint(near[space]) or not villagers.isdisjoint(near[space]):
-                return True
         for h in heroes:
+            if h.space in watch:
+                return True
+        if (self.pool > 0 or self.manned) and 0 in watch:
+            return True
+        for h in heroes:      # Lantern Bearer, Extra Eyes (`has`, written out)
             pc = h.pcache
             if pc is None or pc[2] is not h.locks or pc[3] is not h.attuned or pc[4] is not h.cards \
                     or pc[0] != h.hero or pc[1] != h.cls:

@@ -24,6 +24,7 @@ from .mapping import MapMixin
 from .view import ViewMixin
 
 VILLAGE, HERO, BEAST, OVER, SETUP = "village", "hero", "beast", "over", "setup"
+_REVEALING = frozenset({"reveals", "reveal_one"})   # tasks that reveal: no reveal check before them
 
 
 def tset(tup: tuple, i: int, value) -> tuple:
@@ -210,18 +211,23 @@ class AberrationState(HeroesMixin, EffectsMixin, CombatMixin, MapMixin, BeastMix
 
     def _resume(self) -> None:
         """Run waiting work until a seat must decide or the game is over."""
+        pending, check = self.reveal_pending, self._check_state
         while True:
             while self.ask is None and self.phase != OVER:
-                if not self.todo:
+                todo = self.todo
+                if not todo:
                     raise AssertionError("no work and no decision: the round structure is broken")
                 # [AR-SH-3] a change that made a reveal due is followed by the reveals before anything
                 # else happens (unless they are already next)
-                if self.todo[0][0] not in ("reveals", "reveal_one") and self.reveal_pending():
-                    self._now(("reveals", -1))
-                task, self.todo = self.todo[0], self.todo[1:]
+                task = todo[0]
+                if task[0] not in _REVEALING and pending():
+                    task = ("reveals", -1)      # first; everything waiting stays
+                else:
+                    todo = todo[1:]
+                self.todo = todo
                 getattr(self, "_task_" + task[0])(*task[1:])
                 if self.phase != OVER:
-                    self._check_state()
+                    check()
             # [AR-SH-3] no seat decides while a shadow that must be face up is still face down (a
             # decision made in the same step as the change that made the reveal due: it waits)
             if self.phase == OVER or not self.reveal_pending():
