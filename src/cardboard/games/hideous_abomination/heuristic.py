@@ -33,10 +33,10 @@ and check that a determinized copy of the state (hidden cards re-dealt) gets the
 """
 from __future__ import annotations
 
-from collections import Counter
 
 from cardboard.engine import State
 from cardboard.games.hideous_abomination import slab as S
+from cardboard.games.hideous_abomination.scoring import tally as _tally
 
 from cardboard.agents.valued import ValuedHeuristic
 
@@ -66,7 +66,7 @@ class _Seat:
     """One abomination summed up: what the score cards measure."""
 
     __slots__ = ("slab", "bolts", "colours", "wilds", "n", "attrs", "types", "L", "cells",
-                 "box", "bolted", "nbolts", "cons", "_limb", "meas")
+                 "box", "bolted", "nbolts", "cons", "top", "_limb", "meas")
 
     def limb(self) -> int:
         if self._limb is None:
@@ -77,45 +77,35 @@ class _Seat:
 _SEATS: dict = {}
 
 
-def _seat(cfg, slab: dict, bolts) -> _Seat:
+def _seat(cfg, geo, bolts) -> _Seat:
+    """The summary of an abomination (its slab's Geo, as the rules keep it) with its bolts.
+    The counts are the scoring's Tally of the slab (read only, never changed here)."""
+    slab = geo.slab
     key = (id(slab), id(bolts))
     hit = _SEATS.get(key)
     if hit is not None and hit.slab is slab and hit.bolts is bolts:
         return hit
-    colour, wild, typ, attrs = cfg.colour, cfg.wild, cfg.type, cfg.attrs
-    colours: Counter = Counter()
-    types: Counter = Counter()
-    sums: Counter = Counter()
-    wilds = 0
-    rows, cols = [], []
-    for (r, c), (t, _, _) in slab.items():
-        rows.append(r)
-        cols.append(c)
-        if wild[t]:
-            wilds += 1
-        else:
-            colours[colour[t]] += 1
-        types[typ[t]] += 1
-        for a, k in attrs[t].items():
-            sums[a] += k
+    tally = _tally(cfg, geo)
+    colours = tally.colours
     s = _Seat()
     s.slab = slab
     s.bolts = bolts
     s.colours = colours
-    s.wilds = wilds
-    s.n = len(slab)
-    s.attrs = sums
-    s.types = types
-    s.L = S.open_loose_ends(slab)
-    s.cells = S.open_cells(slab)
-    s.box = (min(rows), max(rows), min(cols), max(cols))
+    s.wilds = tally.wilds
+    s.n = tally.n
+    s.attrs = tally.attrs
+    s.types = tally.types
+    s.L = geo.L
+    s.cells = geo.cells
+    s.box = tally.box
     bolted = set()
     for a, b in bolts:
         bolted.add(a)
         bolted.add(b)
     s.bolted = bolted
     s.nbolts = len(bolts)
-    s.cons = max(1, max(colours.values(), default=0) + wilds)
+    s.top = max(colours.values(), default=0)
+    s.cons = max(1, s.top + s.wilds)
     s._limb = None
     s.meas = {}
     if len(_SEATS) > _CACHE_LIMIT:
@@ -165,7 +155,7 @@ def _g(x: int, best_other: int, most: bool, vp: float) -> float:
 class _CardSet:
     """The cards in play for one set of revealed Awards, indexed by what changes them."""
 
-    __slots__ = ("comps", "cards", "by_attr", "by_type", "general", "placed")
+    __slots__ = ("comps", "cards", "by_attr", "by_type", "general", "placed", "touched")
 
     def __init__(self, cfg, awards: tuple, more: bool):
         self.comps = cfg.comps
@@ -187,6 +177,7 @@ class _CardSet:
         self.by_type: dict = {}
         self.general = []  # colours, tiles, max_type: touched by every tile
         self.placed = []  # open loose ends, height: touched by where a tile goes
+        self.touched: dict = {}  # tile -> the cards it changes wherever it goes (tile_delta)
         for ci, (c, _, _) in enumerate(cards):
             m = c.measure
             if m == "attribute":
@@ -231,7 +222,7 @@ class _Ctx:
         self.me = me
         self.n = n = cfg.players
         self.standard = cfg.variant == "standard"
-        self.seats = [_seat(cfg, state.slabs[s], state.bolts[s]) for s in range(n)]
+        self.seats = [_seat(cfg, state._geo(s), state.bolts[s]) for s in range(n)]
         self.awards_revealed = len(state.awards)
         self.awards_left = len(state.awards_deck)
         cs = _cardset(cfg, state.awards, self.awards_left > 0)
@@ -241,14 +232,18 @@ class _Ctx:
         self.general = cs.general
         self.placed = cs.placed
         # measures and the best of the others, per seat and card
+        self.cs = cs
         self.M = [_measures(seat, cs) for seat in self.seats]
-        self.best_other = []
-        for s in range(n):
-            row = []
-            for ci, (c, _, _) in enumerate(cards):
-                vals = [self.M[o][ci] for o in range(n) if o != s]
-                row.append(max(vals) if c.goal == "most" else min(vals))
-            self.best_other.append(row)
+        if n == 2:  # the other seat's measure, most or fewest
+            self.best_other = [list(self.M[1]), list(self.M[0])]
+        else:
+            self.best_other = []
+            for s in range(n):
+                row = []
+                for ci, (c, _, _) in enumerate(cards):
+                    vals = [self.M[o][ci] for o in range(n) if o != s]
+                    row.append(max(vals) if c.goal == "most" else min(vals))
+                self.best_other.append(row)
         # the score as if the game ended now (no Done!), and the card count for tie-breaks
         self.points = []
         self.wins = []
@@ -285,6 +280,23 @@ class _Ctx:
         else:
             self.wl = WL_BASE
         self._tile_delta: dict = {}
+        self._g0 = [None] * n  # per seat, each card's _g as things stand (see now)
+        self._place: dict = {}
+        self._keep: dict = {}
+        self._block: dict = {}
+
+    def now(self, s: int) -> list:
+        """Each card's worth to seat s as things stand, the `_g(x, ...)` every delta subtracts:
+        None until a delta asks (`_now`)."""
+        row = self._g0[s]
+        if row is None:
+            row = self._g0[s] = [None] * len(self.cards)
+        return row
+
+    def _now(self, s: int, ci: int) -> float:
+        c = self.cards[ci][0]
+        g = self._g0[s][ci] = _g(self.M[s][ci], self.best_other[s][ci], c.goal == "most", c.vp)
+        return g
 
     # ------------------------------------------------------------ seat values
     def tile_delta(self, s: int, t: int, count_tiles: bool = True) -> float:
@@ -303,7 +315,7 @@ class _Ctx:
         col = cfg.colour[t]
         typ = cfg.type[t]
         attrs = cfg.attrs[t]
-        top = max(seat.colours.values(), default=0)
+        top = seat.top
         if wild:
             cons = max(1, top + seat.wilds + 1)
         else:
@@ -311,11 +323,15 @@ class _Ctx:
         delta = float(cons - seat.cons)
         ob = self.best_other[s]
         M = self.M[s]
+        g0 = self.now(s)
         cards = self.cards
-        touched = list(self.general)
-        for a in attrs:
-            touched += self.by_attr.get(a, ())
-        touched += self.by_type.get(typ, ())
+        touched = self.cs.touched.get(t)
+        if touched is None:
+            touched = list(self.general)
+            for a in attrs:
+                touched += self.by_attr.get(a, ())
+            touched += self.by_type.get(typ, ())
+            self.cs.touched[t] = touched
         for ci in touched:
             c, w, _ = cards[ci]
             m = c.measure
@@ -333,8 +349,10 @@ class _Ctx:
             else:  # type, types
                 nx = x + 1
             if nx != x:
-                most = c.goal == "most"
-                delta += w * (_g(nx, ob[ci], most, c.vp) - _g(x, ob[ci], most, c.vp))
+                g = g0[ci]
+                if g is None:
+                    g = self._now(s, ci)
+                delta += w * (_g(nx, ob[ci], c.goal == "most", c.vp) - g)
         self._tile_delta[key] = delta
         return delta
 
@@ -342,10 +360,15 @@ class _Ctx:
         """The placement-dependent cards (open loose ends, height) for seat s."""
         if not self.placed:
             return 0.0
+        key = (s, L_after, cell)
+        delta = self._place.get(key)
+        if delta is not None:
+            return delta
         seat = self.seats[s]
         delta = 0.0
         ob = self.best_other[s]
         M = self.M[s]
+        g0 = self.now(s)
         for ci in self.placed:
             c, w, _ = self.cards[ci]
             if c.measure == "open_loose_ends":
@@ -356,8 +379,11 @@ class _Ctx:
                 nx = max(max(r1, r) - min(r0, r), max(c1, q) - min(c0, q)) + 1
             x = M[ci]
             if nx != x:
-                most = c.goal == "most"
-                delta += w * (_g(nx, ob[ci], most, c.vp) - _g(x, ob[ci], most, c.vp))
+                g = g0[ci]
+                if g is None:
+                    g = self._now(s, ci)
+                delta += w * (_g(nx, ob[ci], c.goal == "most", c.vp) - g)
+        self._place[key] = delta
         return delta
 
     def remove_delta(self, s: int, cell) -> tuple[float, int]:
@@ -382,6 +408,7 @@ class _Ctx:
         delta = float(cons - seat.cons)
         ob = self.best_other[s]
         M = self.M[s]
+        g0 = self.now(s)
         for ci, (c, w, _) in enumerate(self.cards):
             m = c.measure
             x = M[ci]
@@ -404,8 +431,10 @@ class _Ctx:
             else:
                 continue
             if nx != x:
-                most = c.goal == "most"
-                delta += w * (_g(nx, ob[ci], most, c.vp) - _g(x, ob[ci], most, c.vp))
+                g = g0[ci]
+                if g is None:
+                    g = self._now(s, ci)
+                delta += w * (_g(nx, ob[ci], c.goal == "most", c.vp) - g)
         return delta, L_after
 
     # ------------------------------------------------------------ tiles in hand
@@ -429,6 +458,12 @@ class _Ctx:
         return v
 
     def keep_value(self, t: int) -> float:
+        v = self._keep.get(t)
+        if v is None:
+            v = self._keep[t] = self._keep_value(t)
+        return v
+
+    def _keep_value(self, t: int) -> float:
         v = self.tile_value(self.me, t)
         if self.near_end and self.cfg.masks[t][0].bit_count() >= 3:
             # a hub is a weapon against a leader who is close to finishing
@@ -453,6 +488,13 @@ class _Ctx:
         """Changing an opponent's open loose ends from L to L_after: near the end, more loose
         ends keep a threatening opponent from finishing; one who could close the rest with a
         tile or two next turn is to be stopped most."""
+        key = (s, L_after)
+        v = self._block.get(key)
+        if v is None:
+            v = self._block[key] = self._block_value(s, L_after)
+        return v
+
+    def _block_value(self, s: int, L_after: int) -> float:
         L = self.seats[s].L
         threat = self.opponent_threat(s)
         if not threat:
@@ -652,12 +694,11 @@ class HAHeuristic(ValuedHeuristic):
             if a.kind != "play":
                 values.append(-1e6)
                 continue
-            t = index[a["tile"]]
-            s = a["seat"]
-            cell = a["at"]
+            (_, tid), (_, s), (_, cell), (_, rot) = a.args  # as the rules make every play
+            t = index[tid]
             seat = ctx.seats[s]
             need = seat.cells.get(cell)
-            k = masks[t][a["rotation"]].bit_count()
+            k = masks[t][rot].bit_count()
             c = need[0].bit_count() if need else 1
             L_after = seat.L + k - 2 * c
             gain = ctx.tile_delta(s, t) + ctx.place_delta(s, L_after, cell)

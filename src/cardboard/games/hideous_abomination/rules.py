@@ -529,9 +529,14 @@ class HAState(State):
         """Tile t in each of its turns on each open cell where it is a play (`_is_play`)."""
         tables = self.game.tables
         spots = geo.fit_list()
-        return tuple(tables.play(t, seat, cell, rot) for _, rot, mask, k in tables.turns[t]
-                     for cell, fitting, base in spots
-                     if fitting >> mask & 1 and (may_complete or base + k != 0))
+        known = tables.plays.get
+        out = []
+        for _, rot, mask, k in tables.turns[t]:
+            for cell, fitting, base in spots:
+                if fitting >> mask & 1 and (may_complete or base + k != 0):
+                    play = known((t, seat, cell, rot))
+                    out.append(tables.play(t, seat, cell, rot) if play is None else play)
+        return tuple(out)
 
     def _play(self, t: int, seat: int, cell, rot: int) -> Action:
         return self.game.tables.play(t, seat, cell, rot)
