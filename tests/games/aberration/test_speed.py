@@ -476,6 +476,8 @@ def test_reveal_check_alternating_between_positions_answers_for_each():
     """`reveal_pending` keeps what it worked out for the last shadows, Fire and villagers it met: asked
     of positions in turn (as a search does), each answer is that position's own."""
     states = [s for k, s in enumerate(positions(games_each=1, seed=8)) if s.shadows and k % 5 == 0][:60]
+    for s in states[::2]:     # a hero stepped onto a shadow's space (the same shadows and Fire)
+        edit(s, 0, space=s.shadows[0][1])
     truth = [any(ref_reveal_due(s, sh)[0] for sh in s.shadows) for s in states]
     assert True in truth and False in truth
     for _ in range(2):
