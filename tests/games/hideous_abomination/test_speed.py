@@ -206,3 +206,28 @@ def test_the_fit_table_is_the_placement_rule():
                         fast = bool(S.FIT[loose | closed << 4] >> mask & 1) and (
                             may_complete or base + mask.bit_count() != 0)
                         assert fast == _is_play(mask, (loose, closed), L, may_complete)
+
+
+def test_heuristic_values_do_not_depend_on_its_caches():
+    """The heuristic's kept summaries and memos (per abomination, per decision) give the values
+    a cold start gives: every decision of heuristic games, valued warm and then with every
+    cache emptied, the same to the last bit."""
+    from cardboard.agents import _heuristic
+    from cardboard.games.hideous_abomination import heuristic as H
+
+    decisions = 0
+    for k, (players, options) in enumerate(SETUPS):
+        _, s = make(players, seed=40 + k, **options)
+        agent = _heuristic("hideous-abomination", k)
+        while not s.is_terminal() and decisions < 150 * (k + 1):
+            warm = agent.action_values(s)
+            for cache in (H._SEATS, H._CTX, H._CARDSETS):
+                cache.clear()
+            fresh = s.clone()
+            fresh.geo = tuple(S.Geo(slab) for slab in fresh.slabs)  # and the rules' kept geometry
+            fresh._legal = None
+            assert warm == agent.action_values(fresh), s.phase
+            assert warm == agent.action_values(s), s.phase
+            s.apply(agent.choose(s))
+            decisions += 1
+    assert decisions > 300
