@@ -353,6 +353,7 @@ def _analyse(info: _Boards, garden: tuple, horizon: int, squares) -> _Garden:
 
 
 _RHO_POW = [RHO ** r for r in range(20)]
+_FACES = (1, 2, 3, 4, 5, 6)
 
 
 def _idx(at) -> int:
@@ -542,7 +543,7 @@ class AbanHeuristic(ValuedHeuristic):
         food = state.food
         feeds = state.feeds
         n = cfg.players
-        out = {d: 0.0 for d in range(1, 7)}
+        out = dict.fromkeys(_FACES, 0.0)
         if cfg.solo:
             # two dice: the one not taken is left over
             for d in set(dice):
@@ -594,7 +595,7 @@ class AbanHeuristic(ValuedHeuristic):
 
     def _end_shift(self, state, me) -> float:
         """Ending the game sooner helps whoever is ahead."""
-        totals = [b["total"] for b in state.score_breakdown()]
+        totals = state.totals()  # the breakdown's totals, without its detail
         lead = totals[me] - max(t for s, t in enumerate(totals) if s != me)
         return max(-3.0, min(3.0, 0.3 * lead))
 
