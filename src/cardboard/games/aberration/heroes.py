@@ -29,7 +29,7 @@ class Hero:
         "redrawn", "drew_again", "coin_used",   # once-a-turn powers used
         "reduced", "pip_used",                 # once-a-round powers used
         "pcache",             # (hero, cls, locks, attuned, cards, passives, first passive by kind, reveal aura's
-                              # reach or -1): see HeroesMixin.passives
+                              # reach or -1, actions forbidden): see HeroesMixin.passives
     )
 
     def copy(self) -> "Hero":
@@ -95,7 +95,9 @@ class HeroesMixin:
         for p in out:
             first.setdefault(p.kind, p)
         aura = first.get("reveal_aura")
-        return (h.hero, h.cls, h.locks, h.attuned, h.cards, tuple(out), first, aura.within if aura else -1)
+        forbidden = frozenset(p.action for p in out if p.kind == "forbid_action")
+        return (h.hero, h.cls, h.locks, h.attuned, h.cards, tuple(out), first, aura.within if aura else -1,
+                forbidden)
 
     def stat(self, seat: int, amount) -> int:
         """A number, or INT/STR/SPD/CMD with an optional +n, for this hero."""
@@ -140,7 +142,7 @@ class HeroesMixin:
         card saying so); "any" takes any chip [AR-H-5, AR-H-6, AR-A-9, AR-A-10]. Worked out once for
         each hand, cost and colours X pays (kept for every game, at most PAYS_KEPT): read, never change."""
         hand = self.heroes[seat].hand
-        xpays = frozenset(self._x_pays(seat)) if any(c[-1] == "X" for c in hand) else None
+        xpays = frozenset(self._x_pays(seat)) if "X" in hand else None   # only an "X" chip ends in X
         key = (hand, cost, xpays)
         kept = _PAYS
         out = kept.get(key)
@@ -211,11 +213,12 @@ class HeroesMixin:
         cfg, h = self.cfg, self.heroes[seat]
         moves = self.game.moves
         out = []
-        forbidden = {p.action for p in self.passives(seat) if p.kind == "forbid_action"}
+        self.passives(seat)                 # the hero's kept passives up to date
+        forbidden = h.pcache[8]             # {p.action for the passives of kind forbid_action}
         possible = self.effect_possible
         pieces = None
         hand = h.hand
-        xpays = frozenset(self._x_pays(seat)) if any(c[-1] == "X" for c in hand) else None
+        xpays = frozenset(self._x_pays(seat)) if "X" in hand else None   # only an "X" chip ends in X
         kept = self.game.use_moves
         for a in self._turn_actions(h):
             if a.id in forbidden:
