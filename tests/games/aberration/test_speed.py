@@ -202,6 +202,7 @@ def test_reveals_are_the_plain_rules_reveals():
         if not s.shadows or s.phase == "over":
             continue
         due = [(sh, ref_reveal_due(s, sh)) for sh in s.shadows]
+        assert [s._reveal_due(sh) for sh in s.shadows] == [d for _, d in due]
         assert s.reveal_pending() == any(d for _, (d, _) in due)
         first = next(((sh, by) for sh, (d, by) in due if d), None)
         for cause in (-1, 0):

@@ -91,7 +91,8 @@ class MapMixin:
     def _reveal_due(self, s) -> tuple[bool, bool]:
         """(revealed now?, by a hero?) [AR-SH-3, AR-M-5]: in a Fire's space, or in or next to a
         space holding a hero or villager (the Village Center counts if it holds anyone), or within
-        a hero's reveal aura."""
+        a hero's reveal aura. The rule for one shadow; `reveal_pending` and `_task_reveals` work it
+        out for every shadow at once (test_speed.py holds them to it, shadow by shadow)."""
         cfg = self.cfg
         space = s[1]
         near = cfg.near[space]        # the space and its neighbours
