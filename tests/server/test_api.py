@@ -199,3 +199,23 @@ def test_how_to_play_html_is_safe_whatever_the_file_says(client, tmp_path, monke
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html and "&lt;img src=x onerror=alert(2)&gt;" in html
     assert "<em>fine</em>" in html and '<a href="https://example.org">ok</a>' in html
     assert html.startswith("<h3>Goal ")
+
+
+def test_history_and_past_moments_refuse_bad_requests_with_the_reason(client):
+    """POST .../history and .../at (issue #23): an unknown table is 404, a forged credential 403,
+    a move number out of range or of the wrong type 422, an unknown field 422; nothing changes."""
+    t = new_table(client, game="aban", players=1, seats=[{"kind": "human"}], seed=3)
+    tid = t["id"]
+    assert client.post("/api/tables/nope/history", json={}).status_code == 404
+    assert client.post("/api/tables/nope/at", json={"n": 0}).status_code == 404
+    assert client.post(f"/api/tables/{tid}/history", json={"token": "x" * 24}).status_code == 403
+    for body in ({"n": -1}, {"n": 1}, {"n": "0"}, {"n": 10**12}, {}, {"n": 0, "extra": 1}, {"n": 0, "token": "x" * 101}):
+        r = client.post(f"/api/tables/{tid}/at", json=body)
+        assert r.status_code == 422, (body, r.status_code, r.text)
+    for body in ({"since": -2}, {"since": "a"}, {"since": 0, "other": 1}):
+        assert client.post(f"/api/tables/{tid}/history", json=body).status_code == 422, body
+    r = client.post(f"/api/tables/{tid}/at", json={"n": 0})
+    assert r.status_code == 200 and r.json()["n"] == 0 and r.json()["total"] == 0 and r.json()["seat"] is None
+    r = client.post(f"/api/tables/{tid}/history", json={})
+    assert r.status_code == 200 and r.json()["n"] == 0
+    assert client.get(f"/api/tables/{tid}").json()["moves"] == 0

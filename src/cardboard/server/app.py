@@ -98,13 +98,13 @@ class Credential(BaseModel):
 class HistoryAsk(BaseModel):
     model_config = ConfigDict(extra="forbid")
     token: str = Field(default="", max_length=100, description="a seat's credential; none for a spectator")
-    since: int = Field(default=-1, ge=-1, le=10**9)
+    since: int = Field(default=-1, ge=-1, le=10**9, strict=True)
 
 
 class AtAsk(BaseModel):
     model_config = ConfigDict(extra="forbid")
     token: str = Field(default="", max_length=100, description="a seat's credential; none for a spectator")
-    n: int = Field(ge=0, le=10**9)
+    n: int = Field(ge=0, le=10**9, strict=True)
 
 
 class Invite(BaseModel):
