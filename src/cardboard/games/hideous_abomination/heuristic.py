@@ -689,6 +689,8 @@ class HAHeuristic(ValuedHeuristic):
         index = cfg.index
         masks = cfg.masks
         me = ctx.me
+        deltas = ctx._tile_delta  # tile_delta's and place_delta's memos, read here first
+        placed = ctx._place if ctx.placed else None
         values = []
         for a in legal:
             if a.kind != "play":
@@ -701,7 +703,13 @@ class HAHeuristic(ValuedHeuristic):
             k = masks[t][rot].bit_count()
             c = need[0].bit_count() if need else 1
             L_after = seat.L + k - 2 * c
-            gain = ctx.tile_delta(s, t) + ctx.place_delta(s, L_after, cell)
+            d = deltas.get((s, t, True))
+            if d is None:
+                d = ctx.tile_delta(s, t)
+            p = 0.0 if placed is None else placed.get((s, L_after, cell))
+            if p is None:
+                p = ctx.place_delta(s, L_after, cell)
+            gain = d + p
             if L_after == 0:
                 v = ctx.finish_value(s, gain)
             elif s == me:
