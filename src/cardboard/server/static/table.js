@@ -187,7 +187,8 @@ function pick(i) {
 }
 
 function undo() {
-  if (busy || !msg || !msg.can_undo) return;
+  if (busy || !msg) return;
+  if (!msg.can_undo) { showUndoWhy(true); return; }
   lock();
   pendingN = msg.n;
   if (!send({type: "undo"})) unlock();
@@ -230,6 +231,8 @@ async function onState(m) {
   }
   if (!msg || msg.n !== m.n) notice("");
   msg = m;
+  if (viewing && m.n < viewing.n) viewing = null;  // an undo took the viewed moment back
+  mergeTail(m);
   unlock();
   render(m);
 }
@@ -256,7 +259,7 @@ function render(m) {
   if (groupState.n !== m.n) groupState = {n: m.n, open: new Set(), filter: {}};
 
   // player panels first: the renderer may fill their bodies (ui.panel)
-  const bodies = renderPlayers(m, names);
+  const bodies = renderPlayers(viewing ? {...m, to_move: viewing.to_move, last: viewing.last, result: null} : m, names);
 
   const ui = {
     seat: m.seat, legal: m.legal, pick, names, describe,
@@ -290,9 +293,9 @@ function render(m) {
 
   $("#watching").hidden = m.seat !== null;
   renderJoin(m);
-  renderActions(m, describe);
-  els.undo.hidden = !m.can_undo;
-  els.undo.disabled = busy;
+  renderActions(viewing ? {...m, legal: []} : m, describe);
+  renderUndo(m, over);
+  renderViewing(m);
   $("#leave").hidden = m.seat === null || over;
   renderShareButtons(m);
 
@@ -301,7 +304,8 @@ function render(m) {
   let drawn = false;
   if (renderer) {
     try {
-      renderer.render(view, root, ui);
+      renderer.render(viewing ? viewing.view : view, root, viewing ? {...ui, legal: [], pick: () => {},
+        toMove: viewing.to_move, last: viewing.last, n: viewing.n, over: false, result: null, locked: () => true} : ui);
       drawn = true;
     } catch (e) {
       console.error("renderer failed", e);
@@ -310,7 +314,7 @@ function render(m) {
   }
   if (!drawn) {
     root.className = "board board-generic";
-    renderTree(view, root);
+    renderTree(viewing ? viewing.view : view, root);
   }
   els.board.replaceChildren(root);
 
@@ -560,26 +564,101 @@ function renderActions(m, describe) {
   els.actions.replaceChildren(...out);
 }
 
-function renderLog(m, names, describe) {
-  let lines;
-  if (Array.isArray(m.view && m.view.log) && m.view.log.every((x) => typeof x === "string")) {
-    lines = m.view.log.map((l) => { const t = describe(l); return t.charAt(0).toUpperCase() + t.slice(1); });
-  } else {
-    if (m.last && !clientLog.some((e) => e.n === m.last.n)) clientLog.push({n: m.last.n, seat: m.last.seat, label: null});
-    clientLog = clientLog.filter((e) => e.n < m.n);
-    lines = clientLog.map((e) => `${names[e.seat] ?? "?"}: ${e.label ? describe(e.label) : `move ${e.n + 1}`}`);
+// ------------------------------------------------------------------ the whole log and the history
+// The server keeps every line this seat's views ever showed (a game's view keeps only its newest
+// lines): the page fetches them once (POST .../history) and each state message's log_tail appends
+// the lines of its move. A line is [n, words]: n moves were played when it appeared.
+let hist = {seat: undefined, upto: null, lines: [], loading: false, again: false};
+let viewing = null;        // {n, total, view, to_move, last}: the board at a past moment (read-only)
+
+function mergeTail(m) {
+  if (hist.seat !== m.seat) hist = {seat: m.seat, upto: null, lines: [], loading: hist.loading, again: hist.loading};
+  const t = m.log_tail;
+  if (t && hist.upto !== null && t.from <= hist.upto) {
+    hist.lines = hist.lines.filter((e) => e[0] <= t.from).concat(t.lines);
+    hist.upto = m.n;
+    return;
   }
+  if (t && t.from === -1) {  // the set-up: nothing to fetch
+    hist.lines = t.lines.slice();
+    hist.upto = m.n;
+    return;
+  }
+  loadHistory(hist.upto === null ? -1 : Math.min(hist.upto, m.n));
+}
+
+async function loadHistory(since) {
+  if (hist.loading) { hist.again = true; return; }
+  hist.loading = true;
+  const seat = hist.seat;
+  try {
+    const r = await api(`/api/tables/${encodeURIComponent(TABLE_ID)}/history`, {token: token || "", since});
+    if (hist.seat === seat) {
+      hist.lines = hist.lines.filter((e) => e[0] <= since).concat(r.lines);
+      hist.upto = r.n;
+    }
+  } catch (e) {
+    console.warn("the log could not be fetched", e);
+  }
+  hist.loading = false;
+  if (hist.again && msg) { hist.again = false; mergeTail(msg); }
+  if (msg) { const names = seatNames(msg.table); renderLog(msg, names, describer(names)); }
+}
+
+function renderLog(m, names, describe) {
+  const lines = hist.lines.map(([n, l]) => {
+    const t = describe(l);
+    return [n, t.charAt(0).toUpperCase() + t.slice(1)];
+  });
+  const key = (e) => `${e[0]}|${e[1]}`;
   const log = els.log;
-  const same = logRendered.length <= lines.length && logRendered.every((l, i) => l === lines[i]);
+  const same = logRendered.length <= lines.length && logRendered.every((l, i) => l === key(lines[i]));
   if (!same) {
     log.replaceChildren();
     logRendered = [];
   }
-  for (let i = logRendered.length; i < lines.length; i++) log.append(h("li", {}, lines[i]));
-  logRendered = lines.slice();
+  for (let i = logRendered.length; i < lines.length; i++) {
+    const [n, text] = lines[i];
+    log.append(h("li", {"data-n": n}, h("button", {type: "button", class: "logline", "data-n": n,
+      title: `Show the board after move ${n}`, onclick: () => viewAt(n)}, text)));
+  }
+  logRendered = lines.map(key);
   $$("li.newest", log).forEach((li) => li.classList.remove("newest"));
   if (log.lastElementChild) log.lastElementChild.classList.add("newest");
+  for (const li of log.children) {
+    const on = !!viewing && +li.dataset.n === viewing.n;
+    li.classList.toggle("viewed", on);
+    if (on) li.firstChild.setAttribute("aria-current", "true"); else li.firstChild.removeAttribute("aria-current");
+  }
   if (logStick || !same) log.scrollTop = log.scrollHeight;
+}
+
+async function viewAt(n) {
+  if (!msg) return;
+  if (n >= msg.n) { backToLive(); return; }
+  try {
+    const r = await api(`/api/tables/${encodeURIComponent(TABLE_ID)}/at`, {token: token || "", n});
+    viewing = r;
+    logStick = false;  // the reader is in the past: the log stays where it is
+    render(msg);
+  } catch (e) {
+    notice(`Could not show move ${n}: ${e.message}`);
+  }
+}
+
+function backToLive() {
+  viewing = null;
+  logStick = true;
+  if (msg) render(msg);
+}
+$("#back-live").addEventListener("click", backToLive);
+document.addEventListener("cardboard:escape", () => { if (viewing) backToLive(); });
+
+function renderViewing(m) {
+  const box = $("#viewing");
+  box.hidden = !viewing;
+  document.body.classList.toggle("viewing-past", !!viewing);
+  if (viewing) $("#viewing-text").textContent = `Viewing move ${viewing.n}/${m.n}`;
 }
 
 // the log follows the newest line unless the reader has scrolled up
@@ -589,10 +668,23 @@ els.log.addEventListener("scroll", () => {
 });
 new ResizeObserver(() => { if (logStick) els.log.scrollTop = els.log.scrollHeight; }).observe(els.log);
 
+// The results panel sits over the page (fixed: in view however the board is scrolled); hidden, it
+// reopens from the status bar's "Results" button.
+let finalShut = false;
+function setFinalOpen(open) {
+  finalShut = !open;
+  els.final.hidden = !open || !msg || !msg.result;
+  $("#results-open").hidden = open || !msg || !msg.result;
+  $("#results-open").setAttribute("aria-expanded", String(!els.final.hidden));
+  if (open && !els.final.hidden) els.final.focus({preventScroll: true});
+}
+$("#results-open").addEventListener("click", () => setFinalOpen(true));
+
 function renderFinal(m, names) {
   if (!m.result) {
     els.final.hidden = true;
     els.final.replaceChildren();
+    $("#results-open").hidden = true;
     return;
   }
   const next = m.table.next;
@@ -608,12 +700,17 @@ function renderFinal(m, names) {
     }
   }}, next ? "Go to the rematch" : "Rematch");
   els.final.replaceChildren(
-    h("h2", {}, h("span", {"aria-hidden": "true"}, "★ "), winnersText(m.result, names)),
-    scoreTable(m.result, names, renderer, m.seat),
+    h("div", {class: "final-head"},
+      h("h2", {id: "final-title"}, h("span", {"aria-hidden": "true"}, "★ "), winnersText(m.result, names)),
+      h("button", {type: "button", id: "final-hide", class: "final-hide", "aria-label": "Hide the results",
+        title: "Hide the results (the Results button brings them back)", onclick: () => { setFinalOpen(false); $("#results-open").focus(); }},
+      h("span", {"aria-hidden": "true"}, "✕"))),
+    h("div", {class: "final-scroll"}, scoreTable(m.result, names, renderer, m.seat)),
     h("div", {class: "final-buttons"}, rematch,
       h("a", {class: "button", id: "replay", href: `/replay/${encodeURIComponent(TABLE_ID)}`}, "Replay"),
       h("a", {class: "button", id: "lobby", href: "/"}, "Lobby")));
-  els.final.hidden = false;
+  els.final.hidden = finalShut;
+  $("#results-open").hidden = !finalShut;
 }
 
 // ------------------------------------------------------------------ keyboard
@@ -640,6 +737,30 @@ document.addEventListener("keydown", (ev) => {
 });
 
 els.undo.addEventListener("click", undo);
+
+// ------------------------------------------------------------------ undo: available, or greyed with the server's reason
+function renderUndo(m, over) {
+  const b = els.undo;
+  b.hidden = m.seat === null || over;
+  const why = m.can_undo ? "" : (m.undo && m.undo.why) || "";
+  b.setAttribute("aria-disabled", String(!m.can_undo));
+  b.classList.toggle("unavailable", !m.can_undo);
+  b.title = m.can_undo ? "Take back your last move (Z)" : `Undo unavailable: ${why}`;
+  const tipEl = $("#undo-why");
+  tipEl.textContent = why ? `Undo unavailable: ${why}` : "";
+  if (!why) tipEl.hidden = true;
+  b.disabled = busy;
+}
+
+function showUndoWhy(open) {
+  const tipEl = $("#undo-why");
+  tipEl.hidden = !(open && els.undo.getAttribute("aria-disabled") === "true" && tipEl.textContent);
+}
+els.undo.addEventListener("mouseenter", () => showUndoWhy(true));
+els.undo.addEventListener("mouseleave", () => { if (document.activeElement !== els.undo) showUndoWhy(false); });
+els.undo.addEventListener("focus", () => showUndoWhy(true));
+els.undo.addEventListener("blur", () => showUndoWhy(false));
+document.addEventListener("cardboard:escape", () => showUndoWhy(false));
 
 // Leaving frees the seat for someone else (the game waits for them) and makes this page a spectator's.
 $("#leave").addEventListener("click", async () => {
@@ -674,4 +795,5 @@ $("#leave").addEventListener("click", async () => {
 })();
 
 // for tests and debugging: the last state message (what this page was sent, nothing more)
-window.cardboardTable = {get state() { return msg; }, get busy() { return busy; }};
+window.cardboardTable = {get state() { return msg; }, get busy() { return busy; }, get viewing() { return viewing; },
+  get history() { return hist.lines; }};
