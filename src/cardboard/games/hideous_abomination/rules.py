@@ -528,12 +528,15 @@ class HAState(State):
     def _tile_plays(self, geo: S.Geo, seat: int, t: int, may_complete: bool) -> tuple:
         """Tile t in each of its turns on each open cell where it is a play (`_is_play`)."""
         tables = self.game.tables
-        spots = geo.fit_list()
+        by_mask = geo.by_mask
         known = tables.plays.get
         out = []
         for _, rot, mask, k in tables.turns[t]:
-            for cell, fitting, base in spots:
-                if fitting >> mask & 1 and (may_complete or base + k != 0):
+            spots = by_mask.get(mask)
+            if spots is None:
+                spots = geo.fitting(mask)
+            for cell, base in spots:
+                if may_complete or base + k != 0:
                     play = known((t, seat, cell, rot))
                     out.append(tables.play(t, seat, cell, rot) if play is None else play)
         return tuple(out)

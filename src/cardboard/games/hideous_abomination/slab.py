@@ -128,7 +128,8 @@ class Geo:
     before it (`after_play`) instead of scanning every tile again. The lazy parts (seams, the
     tiles a steal may take, plays by tile) are filled on first use."""
 
-    __slots__ = ("slab", "L", "cells", "spots", "fit", "seams", "stealable", "plays", "bolt_seams", "tally")
+    __slots__ = ("slab", "L", "cells", "spots", "fit", "by_mask", "seams", "stealable", "plays", "bolt_seams",
+                 "tally")
 
     def __init__(self, slab: dict, L: int | None = None, cells: dict | None = None):
         self.slab = slab
@@ -136,6 +137,7 @@ class Geo:
         self.cells = open_cells(slab) if cells is None else cells
         self.spots = None  # (seat, [(seat, cell, fitting, base)]): the open cells listed, for a rollout's draws
         self.fit = None  # [(cell, fitting, base)]: see fit_list
+        self.by_mask: dict = {}  # loose-side mask -> [(cell, base)]: see fitting
         self.seams = None
         self.stealable = None
         self.plays = None  # {(seat, may_complete): {tile: (plays, ...)}}, filled by the rules
@@ -173,6 +175,14 @@ class Geo:
             self.fit = [(cell, FIT[loose | closed << 4], L - 2 * loose.bit_count())
                         for cell, (loose, closed) in self.cells.items()]
         return self.fit
+
+    def fitting(self, mask: int) -> list:
+        """[(cell, base)] for the open cells a tile turned to `mask` fits, in order (a hand's
+        tiles share the sixteen masks: each is looked for once a slab)."""
+        got = self.by_mask.get(mask)
+        if got is None:
+            got = self.by_mask[mask] = [(cell, base) for cell, fitting, base in self.fit_list() if fitting >> mask & 1]
+        return got
 
     def open_spots(self, seat: int) -> list:
         """fit_list with the seat in front: what a rollout's play draws from."""
