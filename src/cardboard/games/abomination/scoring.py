@@ -18,7 +18,7 @@ def objective_checks(cfg, objectives: tuple) -> tuple:
         namespace: dict = {}
         exec(f"def quick(ps, cl):\n    for p in ps:\n        if {test}:\n            return True\n    return False\n",
              namespace)
-        quick = namespace["quick"]
+        quick = namespace.pop("quick")   # not left in its own globals: no reference cycle
     return checks, quick
 
 
