@@ -257,6 +257,11 @@ function render(m) {
   document.body.classList.toggle("game-over", over);
 
   if (groupState.n !== m.n) groupState = {n: m.n, open: new Set(), filter: {}};
+  else {  // a redraw at the same move (a second picture of it) keeps the folds as the reader left
+    // them, even one opened a moment ago whose toggle event has not fired yet
+    const shown = els.actions.querySelectorAll("details.movegroup");
+    if (shown.length) groupState.open = new Set([...shown].filter((d) => d.open).map((d) => d.dataset.kind));
+  }
 
   // player panels first: the renderer may fill their bodies (ui.panel)
   const bodies = renderPlayers(viewing ? {...m, to_move: viewing.to_move, last: viewing.last, result: null} : m, names);
