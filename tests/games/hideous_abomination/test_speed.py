@@ -231,3 +231,48 @@ def test_heuristic_values_do_not_depend_on_its_caches():
             s.apply(agent.choose(s))
             decisions += 1
     assert decisions > 300
+
+
+def _plain_determinize(state, seat, seed):
+    """The re-deal as first written: place by place, tile by tile [HA-H-2]."""
+    from cardboard.games.hideous_abomination.rules import FIRST_POOL, PUBLIC
+
+    new = state.clone()
+    rng = Rng(seed)
+    seen, pools = state.seen, state.pools
+    deck = list(new.deck)
+    buffet = [list(p) for p in new.buffet]
+    hands = [list(h) for h in new.hands]
+    groups: dict = {}
+    for place in [deck] + buffet + [h for s, h in enumerate(hands) if s != seat]:
+        for j, t in enumerate(place):
+            c = seen[t]
+            if c == PUBLIC or (c >= FIRST_POOL and pools[c - FIRST_POOL] == seat):
+                continue
+            groups.setdefault(c, []).append((place, j))
+    for c in sorted(groups):
+        spots = groups[c]
+        tiles = sorted(place[j] for place, j in spots)
+        rng.shuffle(tiles)
+        for (place, j), t in zip(spots, tiles):
+            place[j] = t
+    awards = sorted(new.awards_deck)
+    rng.shuffle(awards)
+    return (tuple(deck), tuple(map(tuple, buffet)),
+            tuple(h if s == seat else tuple(sorted(hands[s])) for s, h in enumerate(new.hands)),
+            tuple(awards), Rng(rng.next64()).state)
+
+
+def test_redeals_are_the_plain_redeal():
+    """determinize (the places laid end to end, a whole hidden deck dealt as one run) deals
+    exactly what the plain re-deal deals, for every seat of random games, Digs included."""
+    checked = digs = 0
+    for s in _games(12, seed=21):
+        if s.is_terminal() or s.turn_no % 2:
+            continue
+        for seat in range(s.cfg.players):
+            w = s.determinize(seat, 1000 + checked)
+            assert (w.deck, w.buffet, w.hands, w.awards_deck, w.rng.state) == _plain_determinize(s, seat, 1000 + checked)
+            checked += 1
+            digs += s.dig is not None
+    assert checked > 1000 and digs > 5

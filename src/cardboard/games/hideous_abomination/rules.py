@@ -4,8 +4,7 @@ Rule ids in brackets point into RULES.md.
 """
 from __future__ import annotations
 
-from collections import deque
-from itertools import combinations, compress
+from itertools import combinations
 
 from cardboard.engine import Action, Rng, State
 
@@ -774,16 +773,20 @@ class HAState(State):
         for s in others:
             flat += self.hands[s]
             ends.append(len(flat))
-        codes = list(map(seen.__getitem__, flat))
+        codes = [seen[t] for t in flat]
         # each group of tiles no better known than "one of these" (hidden, or a Dig's pool
         # that is not the seat's own) is dealt again among the places its tiles are in
         for c in sorted(set(codes)):
             if c == PUBLIC or (c >= FIRST_POOL and pools[c - FIRST_POOL] == seat):
                 continue
-            spots = list(compress(range(len(codes)), map(c.__eq__, codes)))
-            tiles = sorted(map(flat.__getitem__, spots))
+            head = ends[0] if codes[:ends[0]].count(c) == ends[0] else 0  # often the whole deck
+            rest = [i for i in range(head, len(codes)) if codes[i] == c]
+            tiles = flat[:head] + [flat[i] for i in rest]
+            tiles.sort()
             rng.shuffle(tiles)
-            deque(map(flat.__setitem__, spots, tiles), maxlen=0)  # flat[spot] = tile, each in turn
+            flat[:head] = tiles[:head]
+            for i, t in zip(rest, tiles[head:]):
+                flat[i] = t
         start = ends[0]
         new.deck = tuple(flat[:start])
         piles = []
