@@ -187,8 +187,9 @@ def expansion_state_with_pot_radish_and_rocky():
             return state
         legal = state.legal_actions()
         todo = wanted[state.current_player]
+        planted = {tuple(sq["at"]) for sq in state.view(None)["seats"][0]["garden"] if sq["plant"]}
         pick = next((a for a in legal if todo and a.kind == todo[0]
-                     and (a.kind != "rocky" or a["seat"] == 0)), None)
+                     and (a.kind != "rocky" or (a["seat"] == 0 and tuple(a["at"]) in planted))), None)
         if pick is not None:
             todo.pop(0)
         else:
@@ -227,8 +228,10 @@ def test_render_garden_rows_follow_the_move_labels():
         cell = rows[f"r{r + 1}"][at:at + 3]
         if sq["token"] == "radish":
             assert cell == " ◆ "
-        elif sq["token"] == "rocky":
+        elif sq["token"] == "rocky" and sq["plant"]:
             assert cell == "●" + sq["plant"][:2].capitalize()
+        elif sq["token"] == "rocky":  # a Rocky on an empty square (AB-T-3)
+            assert cell == " ● "
         elif sq["plant"]:
             assert cell == sq["plant"][:3].capitalize()
         else:
