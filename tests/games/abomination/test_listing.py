@@ -277,3 +277,23 @@ def test_the_heuristic_values_and_chooses_as_before():
     heuristic's play updates these digests; a speed change never may."""
     assert _heuristic_digest(2, 2, 7) == "5a38995f9dd4"
     assert _heuristic_digest(4, 1, 8) == "06097fa5f0e3"
+
+
+def test_the_speed_caches_keep_their_bounds():
+    """Caches that grow with play are bounded (issue #27): the build plans (shared by the games of
+    one animal rule), and the heuristic's fits of each side by track, never pass their limits; a
+    plan found again after the cache is emptied is the same."""
+    from cardboard.games.abomination import heuristic
+    from cardboard.games.abomination.game import Tables
+    s = cardboard.load_game("abomination", players=2, seed=1).new_initial_state()
+    other = cardboard.load_game("abomination", players=3, seed=2).new_initial_state()
+    assert s.game.tab.plans is other.game.tab.plans   # one cache for the same animal rule
+    first = s._plans((2, 1, 0, 0, 1, 1, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0), (2, 2, 1))
+    for i in range(Tables.PLANS_LIMIT + 50):
+        s._plans((i % 7, i // 7 % 7, i // 49, 0) + (1,) * 12, (2, 2, 1))
+        assert len(s.game.tab.plans) <= Tables.PLANS_LIMIT
+    assert s._plans((2, 1, 0, 0, 1, 1, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0), (2, 2, 1)) == first
+    st = heuristic._static(s.cfg)
+    for i in range(heuristic._FITS_LIMIT + 50):
+        heuristic._fits([i % 9, i // 9 % 9, i // 81, 0] + [1] * 12, st)
+        assert len(heuristic._FITS) <= heuristic._FITS_LIMIT + 1

@@ -62,6 +62,9 @@ def _expertise_option(card):
     return card.model_copy(update={"option": card.option.model_copy(update={"attribute": "expertise"})})
 
 
+_SHARED_PLANS: dict = {}   # (animal rule) -> {(track, needs): plans}, shared by the games that play it
+
+
 class Tables:
     """What the rules look up on every move, worked out once per game (issue #27): each space's
     fixed facts and its placement moves, the lab's fixed facts, the compiled objective checks, and
@@ -71,7 +74,7 @@ class Tables:
     __slots__ = ("spaces", "base_costs", "sci_only", "lab_places", "part_slots", "sides", "animal_ok",
                  "animal_limit", "objective_checks", "plans", "terms", "playable", "ignored", "moves")
 
-    PLANS_LIMIT = 20000   # build plans kept (by track and needs); emptied when full
+    PLANS_LIMIT = 20000   # build plans kept (by track and needs) for one animal rule; emptied when full
 
     def __init__(self, cfg: AbominationConfig, moves: ActionCache):
         from .effects import condition_test   # effects builds on this module
@@ -104,7 +107,12 @@ class Tables:
         self.animal_ok = tuple(m in animal.replaces for m in STAGED)
         self.animal_limit = tuple(animal.max_stage.get(m, STAGES) for m in STAGED)
         self.objective_checks = {}
-        self.plans = {}
+        # build plans depend on the animal rule alone: one cache for every game that shares it
+        self.plans = _SHARED_PLANS.get((self.animal_ok, self.animal_limit))
+        if self.plans is None:
+            if len(_SHARED_PLANS) >= 16:
+                _SHARED_PLANS.clear()
+            self.plans = _SHARED_PLANS[self.animal_ok, self.animal_limit] = {}
         self.terms = {}   # by the round's rules (an event side's, from the content): see _space_terms
         self.playable = {}   # by the hands and the windows: see _playable
         # per (character, dial): the icons its ability ignores

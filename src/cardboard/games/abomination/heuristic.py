@@ -1126,7 +1126,7 @@ def _cumulate(tr) -> list:
 
 
 _FITS: dict = {}
-_FITS_LIMIT = 50_000
+_FITS_LIMIT = 20_000
 _UNFIT = object()
 
 
