@@ -297,3 +297,24 @@ def test_the_speed_caches_keep_their_bounds():
     for i in range(heuristic._FITS_LIMIT + 50):
         heuristic._fits([i % 9, i // 9 % 9, i // 81, 0] + [1] * 12, st)
         assert len(heuristic._FITS) <= heuristic._FITS_LIMIT + 1
+
+
+def test_a_state_still_pickles_with_the_speed_tables():
+    """The per-game tables hold functions written out at run time (conditions, objective tests),
+    which pickle cannot carry: a game pickles as what its tables are made from, so a mid-game
+    state (its tables' caches filled) round-trips and plays on exactly as the original."""
+    import pickle
+    s = cardboard.load_game("abomination", players=3, seed=4).new_initial_state()
+    rng = Rng(3)
+    for _ in range(200):
+        legal = s.legal_actions()
+        s.apply(legal[rng.below(len(legal))])
+    assert s.game.tab.objective_checks and s.game.tab.spaces
+    copy = pickle.loads(pickle.dumps(s))
+    assert copy._dump() == s._dump()
+    for state in (s, copy):   # the same random moves to the end
+        r = Rng(5)
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            state.apply(legal[r.below(len(legal))])
+    assert copy._dump() == s._dump() and copy.scores() == s.scores()

@@ -72,13 +72,18 @@ class Tables:
     actions carry: see ActionCache)."""
 
     __slots__ = ("spaces", "base_costs", "sci_only", "lab_places", "part_slots", "sides", "animal_ok",
-                 "animal_limit", "objective_checks", "plans", "terms", "playable", "ignored", "moves")
+                 "animal_limit", "objective_checks", "plans", "terms", "playable", "ignored", "moves", "cfg")
+
+    def __reduce__(self):
+        """Pickled as what it is made from (its written-out tests are functions made at run time)."""
+        return Tables, (self.cfg, self.moves)
 
     PLANS_LIMIT = 20000   # build plans kept (by track and needs) for one animal rule; emptied when full
 
     def __init__(self, cfg: AbominationConfig, moves: ActionCache):
         from .effects import condition_test   # effects builds on this module
 
+        self.cfg = cfg
         self.moves = moves
         spaces = []
         for i, space in enumerate(cfg.spaces):
