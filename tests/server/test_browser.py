@@ -27,6 +27,7 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--
 SHOTS = Path(__file__).resolve().parents[2] / "build" / "screenshots"
 
 try:
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
     from playwright.sync_api import sync_playwright
 except ImportError:  # pragma: no cover - depends on the machine
     sync_playwright = None
@@ -132,9 +133,15 @@ def click_a_move(page, rng: random.Random, prefer: str | None = None, seen: dict
     kinds = [m["kind"] for m in moves]
     i = kinds.index(prefer) if prefer in kinds else rng.randrange(len(moves))
     button = page.locator("#actions button.move").nth(i)
-    if moves[i]["folded"]:
-        button.evaluate("b => { b.closest('details').open = true; }")
-    button.click()
+    for attempt in range(5):  # a redraw may replace the group between opening it and the click
+        if moves[i]["folded"]:
+            button.evaluate("b => { b.closest('details').open = true; }")
+        try:
+            button.click(timeout=3000)
+            break
+        except PlaywrightTimeout:
+            if attempt == 4:
+                raise
     page.wait_for_function("n => +document.body.dataset.n !== n", arg=seen["n"], timeout=15000)
     return kinds[i]
 
