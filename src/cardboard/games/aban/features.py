@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import re
 
-from .garden import RADISH, SIZE, idx, in_field, rc
-from .scoring import pattern_orientations
+from .garden import RADISH
+from .scoring import placements_by_cell
 
 _placements: dict = {}
 
@@ -21,20 +21,7 @@ def _by_cell(plant, horizontal: bool):
     key = (plant.id, id(plant), horizontal)
     hit = _placements.get(key)
     if hit is None:
-        hit = [[] for _ in range(SIZE)]
-        for pattern in plant.patterns:
-            for shape in pattern_orientations(pattern, horizontal):
-                for i in range(SIZE):
-                    r, c = rc(i)
-                    if all(in_field(r + dr, c + dc) for dr, dc in shape):
-                        mask = 0
-                        for dr, dc in shape:
-                            mask |= 1 << idx(r + dr, c + dc)
-                        for dr, dc in shape:
-                            hit[idx(r + dr, c + dc)].append((mask, pattern.vp, pattern.name))
-        for lst in hit:
-            lst.sort(key=lambda m: -m[1])
-        _placements[key] = hit
+        hit = _placements[key] = placements_by_cell(plant, horizontal)
     return hit
 
 

@@ -45,6 +45,25 @@ def pattern_orientations(pattern: Pattern, horizontal_lines: bool = False):
     return _transforms(list(pattern.cells()), pattern.symmetry, horizontal_lines and pattern.horizontal_variant)
 
 
+def placements_by_cell(plant: Plant, horizontal_lines: bool) -> list[list[tuple[int, int, str]]]:
+    """Each square's placements of the board's patterns, best first: (mask of the squares it
+    covers, its VP, the pattern's name)."""
+    by_cell: list[list[tuple[int, int, str]]] = [[] for _ in range(SIZE)]
+    for pattern in plant.patterns:
+        for shape in pattern_orientations(pattern, horizontal_lines):
+            for i in range(SIZE):
+                r, c = rc(i)
+                if all(in_field(r + dr, c + dc) for dr, dc in shape):
+                    mask = 0
+                    for dr, dc in shape:
+                        mask |= 1 << idx(r + dr, c + dc)
+                    for dr, dc in shape:
+                        by_cell[idx(r + dr, c + dc)].append((mask, pattern.vp, pattern.name))
+    for lst in by_cell:
+        lst.sort(key=lambda m: -m[1])
+    return by_cell
+
+
 class BoardScorer:
     """Scores the plants of one board in a garden, given as bitmasks."""
 
@@ -57,18 +76,8 @@ class BoardScorer:
         self.packed: dict = {}  # best packing of a set of plants (no radishes), shared by all scores
         self.by_cell: list[list[tuple[int, int]]] = [[] for _ in range(SIZE)]
         if self.kind == "patterns":
-            for pattern in plant.patterns:
-                for shape in pattern_orientations(pattern, horizontal_lines):
-                    for i in range(SIZE):
-                        r, c = rc(i)
-                        if all(in_field(r + dr, c + dc) for dr, dc in shape):
-                            mask = 0
-                            for dr, dc in shape:
-                                mask |= 1 << idx(r + dr, c + dc)
-                            for dr, dc in shape:
-                                self.by_cell[idx(r + dr, c + dc)].append((mask, pattern.vp))
-            for lst in self.by_cell:
-                lst.sort(key=lambda mv: -mv[1])
+            self.by_cell = [[(mask, vp) for mask, vp, _ in cell]
+                            for cell in placements_by_cell(plant, horizontal_lines)]
         self.blockers = []
         if self.kind == "isolated":  # the squares where another one spoils it
             offsets = VERTICAL + DIAGONAL + (HORIZONTAL if horizontal_lines else ())
