@@ -3,8 +3,11 @@
     python benchmarks/agents.py match aban --vs heuristic --games 40 [--agent hard:1] [--players 2] [--seed S] [--first K] [--cpu-time]
     python benchmarks/agents.py solo --games 200 [--agent hard:1] [--first K] [--clairvoyant] [--cpu-time]
     python benchmarks/agents.py speed [--seconds 0.5 | --iterations 150] [--only abyss]
+    python benchmarks/agents.py team aberration --vs heuristic --games 20 [--agent hard:1] [--players 1] [--options JSON] [--cpu-time]
 
-`match` plays the agent against an opponent with seats rotated (the arena), `solo` gives the
+`match` plays the agent against an opponent with seats rotated (the arena), `team` plays a
+co-operative game with the agent in every seat and, on the same deals, the opponent's team (a paired
+comparison: the deal is the only thing the two runs share), `solo` gives the
 distribution of Aban! solo scores with the rulebook's bands, `speed` measures MCTS iterations per
 second (random rollouts, from the positions of random games); `match --hints JSON` tries other
 search settings than the game's. Each run merges its entry into
@@ -68,6 +71,45 @@ def match(args) -> None:
     label += f" games {args.first}-{args.first + args.games - 1}" if args.first else ""
     label += " cpu time" if args.cpu_time else ""
     save(label, report)
+
+
+def team(args) -> None:
+    """Co-operative games have no opponent at the table: each agent's team plays the same deals
+    (game k of the seed's sequence), so the difference is the agents' alone."""
+    from cardboard.agents.arena import wilson
+
+    started = time.time()
+    try:
+        options = json.loads(args.options) if args.options else None
+    except ValueError as exc:
+        raise SystemExit(f"--options must be JSON: {exc}") from None
+    if not game_class(args.game).cooperative:
+        raise SystemExit(f"{args.game} is not a co-operative game: use `match`")
+    runs = {}
+    for name in (args.agent, args.vs):
+        runs[name] = arena(args.game, [name], games=args.games, players=args.players, seed=args.seed,
+                           options=options, first=args.first, cpu_time=args.cpu_time,
+                           progress=lambda k, n=name: print(f"\r{n} {k}/{args.games}", end="", file=sys.stderr,
+                                                            flush=True))
+        print(file=sys.stderr)
+    won = {name: [p["shares"][0] == 1.0 for p in r["played"]] for name, r in runs.items()}
+    a, b = won[args.agent], won[args.vs]
+    entry = {"game": args.game, "players": args.players, "options": options or {}, "games": args.games,
+             "seed": args.seed, "first_game": args.first, "clock": "cpu" if args.cpu_time else "wall",
+             "teams": {name: {"wins": sum(w), "win_rate": sum(w) / len(w), "ci95": list(wilson(sum(w), len(w))),
+                              "sec_per_move": r["results"][name]["sec_per_move"]}
+                       for (name, r), w in zip(runs.items(), (a, b))},
+             # the discordant deals: what a paired (McNemar) comparison reads
+             "only_agent_won": sum(x and not y for x, y in zip(a, b)),
+             "only_vs_won": sum(y and not x for x, y in zip(a, b)),
+             "wall_s": round(time.time() - started)}
+    print(json.dumps(entry, indent=1))
+    label = f"{args.game} {args.players}p team {args.agent} vs team {args.vs}"
+    label += f" {json.dumps(options, sort_keys=True)}" if options else ""
+    label += f" seed {args.seed}" if args.seed else ""
+    label += f" games {args.first}-{args.first + args.games - 1}" if args.first else ""
+    label += " cpu time" if args.cpu_time else ""
+    save(label, entry)
 
 
 def band(score: float) -> str:
@@ -188,6 +230,16 @@ def main() -> None:
     m.add_argument("--first", type=int, default=0, help="start at game K of the seed's sequence (runs of other ranges pool)")
     m.add_argument("--hints", default="", help='search hints for this run, JSON, e.g. \'{"search": {"width": 6}}\'')
     m.add_argument("--cpu-time", action="store_true", help=CPU_HELP)
+    t = sub.add_parser("team")
+    t.add_argument("game")
+    t.add_argument("--vs", default="heuristic")
+    t.add_argument("--agent", default="hard:1")
+    t.add_argument("--games", type=int, default=20)
+    t.add_argument("--players", type=int, default=1)
+    t.add_argument("--seed", type=int, default=0)
+    t.add_argument("--first", type=int, default=0)
+    t.add_argument("--options", default="", help='the game\'s options, JSON, e.g. \'{"scenario": "long_night"}\'')
+    t.add_argument("--cpu-time", action="store_true", help=CPU_HELP)
     s = sub.add_parser("solo")
     s.add_argument("--agent", default="hard:1")
     s.add_argument("--games", type=int, default=200)
@@ -203,7 +255,7 @@ def main() -> None:
     sp.add_argument("--only", nargs="*", metavar="GAME", help="game ids (default: aban abyss hideous-abomination)")
     sp.add_argument("--label", default="", help="added to the entry's label, e.g. 'before' (with PYTHONPATH at an older checkout)")
     args = p.parse_args()
-    {"match": match, "solo": solo, "speed": speed}[args.cmd](args)
+    {"match": match, "team": team, "solo": solo, "speed": speed}[args.cmd](args)
 
 
 if __name__ == "__main__":
