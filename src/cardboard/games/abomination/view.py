@@ -254,6 +254,7 @@ class ViewMixin:
                 new._set_hand(s, family, tuple(hand))
             new.row_decks = new.row_decks[:r] + (tuple(deck),) + new.row_decks[r + 1:]
         new._redeal_events(seat, rng)
+        new._legal = None   # the clone kept the real game's list: other hands, other moves
         return new
 
     def _redeal_events(self, seat: int, rng: Rng) -> None:
