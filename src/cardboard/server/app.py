@@ -388,9 +388,16 @@ def create_app(store: Store | None = None, db: str | None = None, bot_delay: flo
                 await service.play(table_id, token, msg.get("move"), msg.get("n"))
             elif msg["type"] == "undo":
                 await service.undo(table_id, token)
+            elif msg["type"] == "why":
+                # "why not?": the refusal this move would get, without playing it (None: it is legal)
+                ask = msg.get("id")
+                answer = {"type": "why", "move": msg.get("move"), "reason": service.why(table_id, token, msg.get("move"))}
+                if isinstance(ask, (int, str)) and not isinstance(ask, bool) and len(str(ask)) <= 40:
+                    answer["id"] = ask
+                sub.push(dumps(answer))
             else:
                 kind = msg["type"][:40]
-                raise TableError("bad_message", f"unknown message type {kind!r}: use hello, move, undo or ping")
+                raise TableError("bad_message", f"unknown message type {kind!r}: use hello, move, undo, why or ping")
         except TableError as exc:
             refuse(exc.code, str(exc))
         return token

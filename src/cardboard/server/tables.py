@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import cardboard
-from cardboard.engine import ConfigError, IllegalAction, State, game_class, list_games
+from cardboard.engine import Action, ConfigError, IllegalAction, State, game_class, list_games
 from cardboard.engine.rng import derive_seed
 
 from .bots import BotPool, Job, UndoJob, check_level, executor, reveal_reason, reveals, undo_reason
@@ -529,6 +529,31 @@ class TableService:
             self._check_turn(live, seat, n)
             await self._apply(live, move, seat)
         self._changed(live)
+
+    def why(self, table_id: str, token: str | None, move: Any) -> str | None:
+        """Why `move` (a JSON move) would be refused now, in the very words a refusal of it would
+        carry (the turn checks, the engine's shape checks, then the game's `_why_illegal_json`),
+        or None if it is legal now. It reasons on the seat's own state, as sending the move would:
+        it tells nothing the seat would not be told. Nothing changes."""
+        live = self.table(table_id)
+        seat = self.seat_of(live.rec, token)
+        if seat is None:
+            return "you are watching: spectators have no moves (join a seat to play)"
+        state = live.state
+        try:
+            self._check_turn(live, seat, len(live.log))
+        except TableError as exc:
+            return str(exc)
+        if not isinstance(move, dict):
+            return "a move is a JSON object with a 'kind'"
+        key = Action.key_of_json(move)
+        if key is not None and any(a.json_key() == key for a in state.legal_actions()):
+            return None
+        try:
+            state.clone().apply_json(move)  # refused before it changes anything (the clone, even)
+        except IllegalAction as exc:
+            return str(exc)
+        return None
 
     def _check_turn(self, live: LiveTable, seat: int | None, n: Any) -> None:
         state = live.state
