@@ -6,7 +6,9 @@ with a field changed, dropped or added, a move of the wrong kind, a move that wa
 - every legal move listed applies (a sample of them, on copies);
 - a refused move raises IllegalAction and leaves `to_json()` unchanged; nothing else is raised;
 - every view (each seat, the spectator) is JSON, scores are finite numbers;
-- the game's own `_invariants()` if it has one (a list of problems, empty when sound);
+- the game's own `_invariants()` after every applied move (components conserved, no negative
+  resources, tracks within bounds: a list of problems, empty when sound); a break is reported
+  like a crash, with the game, seed, move and the game's words;
 - at each game's end, replaying its moves gives the same `to_json()`.
 
     python benchmarks/fuzz.py [--actions 1000000] [--seed 0] [--game ID ...]
@@ -36,11 +38,18 @@ class Report:
     refused: int = 0
     accepted_odd: int = 0  # an adversarial move that happened to be legal
     games: int = 0
+    checked: int = 0  # states whose invariants were checked
     crashes: list = field(default_factory=list)
+
+    @property
+    def broken(self) -> int:
+        """The crashes that are invariants broken."""
+        return sum("invariant broken" in c for c in self.crashes)
 
     def line(self) -> str:
         return (f"{self.game}: {self.actions} actions ({self.legal} legal, {self.refused} refused, "
-                f"{self.accepted_odd} odd but legal), {self.games} games, {len(self.crashes)} crashes")
+                f"{self.accepted_odd} odd but legal), {self.games} games, {self.checked} states checked, "
+                f"{len(self.crashes) - self.broken} crashes, {self.broken} invariants broken")
 
 
 def _mutations(rnd: random.Random, move: dict, history: list) -> object:
@@ -81,11 +90,19 @@ def _check_views(state, report: Report, where: str) -> None:
     for s in state.scores():
         if not isinstance(s, (int, float)) or not math.isfinite(s):
             raise AssertionError(f"{where}: a score is not a finite number: {s!r}")
-    check = getattr(state, "_invariants", None)
-    if check is not None:
-        problems = check()
-        if problems:
-            raise AssertionError(f"{where}: {problems}")
+    _check_invariants(state, report, where)
+
+
+class InvariantBroken(AssertionError):
+    pass
+
+
+def _check_invariants(state, report: Report, where, action=None) -> None:
+    problems = state._invariants()
+    report.checked += 1
+    if problems:
+        after = f" (after {action.to_json()})" if action is not None else ""
+        raise InvariantBroken(f"{where}{after}: invariant broken: " + "; ".join(problems))
 
 
 def fuzz(game_id: str, actions: int, seed: int = 0, adversarial: float = 0.4, sample_legal: int = 2) -> Report:
@@ -102,6 +119,7 @@ def fuzz(game_id: str, actions: int, seed: int = 0, adversarial: float = 0.4, sa
         report.games += 1
         where = f"{game_id} players={players} seed={game_seed}"
         try:
+            _check_invariants(state, report, f"{where} start")
             while not state.is_terminal() and report.actions < actions:
                 report.actions += 1
                 legal = state.legal_actions()
@@ -128,6 +146,9 @@ def fuzz(game_id: str, actions: int, seed: int = 0, adversarial: float = 0.4, sa
                     state.apply(action)
                     history.append(action.to_json())
                     report.legal += 1
+                if state._invariants():  # (the words only when something is broken)
+                    _check_invariants(state, report, f"{where} move {len(state)}", action)
+                report.checked += 1
                 if rnd.random() < 0.05:
                     _check_views(state, report, f"{where} move {len(state)}")
             _check_views(state, report, f"{where} end")
@@ -135,7 +156,10 @@ def fuzz(game_id: str, actions: int, seed: int = 0, adversarial: float = 0.4, sa
             if again.to_json() != state.to_json():
                 raise AssertionError(f"{where}: replaying the moves gives another state")
         except Exception as exc:  # a crash: recorded with how to reproduce it
-            report.crashes.append(f"{where} move {len(state)}: {type(exc).__name__}: {str(exc)[:300]}")
+            if isinstance(exc, InvariantBroken):
+                report.crashes.append(str(exc)[:600])
+            else:
+                report.crashes.append(f"{where} move {len(state)}: {type(exc).__name__}: {str(exc)[:300]}")
             if len(report.crashes) > 20:
                 break
     return report
@@ -148,16 +172,17 @@ def main() -> int:
     p.add_argument("--game", action="append", help="only these games (repeatable)")
     args = p.parse_args()
     games = args.game or cardboard.list_games()
-    crashes = 0
+    crashes = broken = 0
     for gid in games:
-        start = time.monotonic()
+        start = time.process_time()
         r = fuzz(gid, args.actions // len(games), args.seed)
-        print(r.line(), f"({time.monotonic() - start:.0f} s)", flush=True)
+        print(r.line(), f"({time.process_time() - start:.0f} CPU s)", flush=True)
         for c in r.crashes:
             print("   ", c)
-        crashes += len(r.crashes)
-    print(f"crashes: {crashes}")
-    return 1 if crashes else 0
+        crashes += len(r.crashes) - r.broken
+        broken += r.broken
+    print(f"crashes: {crashes}, invariants broken: {broken}")
+    return 1 if crashes or broken else 0
 
 
 if __name__ == "__main__":

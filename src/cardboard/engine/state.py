@@ -14,7 +14,8 @@ and may override `_why_illegal(action)` (and `_why_illegal_json(doc)`) to name t
 rule a move breaks: the engine has checked the move's shape first (for a kind legal now, the
 fields and JSON types of that kind's legal moves), and for a kind not legal now the game's
 reason is added to the legal kinds the engine names. Also `_dump()` for save files,
-and `_sample_action(rng)` for a rollout's cheap random move. Because every slot holds
+and `_sample_action(rng)` for a rollout's cheap random move, and `_invariants()` (what
+is broken, for the fuzzer and tests). Because every slot holds
 an immutable value, `clone()` is a shallow slot copy plus a copy of the one-int RNG.
 
 Decisions by a player who is not "on turn" (a die pick, a purchase offer, a
@@ -232,6 +233,13 @@ class State:
     def _why_illegal(self, action: Action) -> str | None:
         """Name the rule `action` breaks now, if the game can say more than the default."""
         return None
+
+    def _invariants(self) -> list[str]:
+        """What is broken in this state, one line per broken invariant naming it and its numbers
+        (e.g. "Allies: 70 counted, 71 in the game"); [] when sound. Components conserved, no
+        negative resources, tracks within their bounds: each game checks its own, from its
+        content. Never in the hot path: only the fuzzer (benchmarks/fuzz.py) and tests call it."""
+        return []
 
     # ---- messages -----------------------------------------------------------
     # A refusal checks the move's shape first, the same way for every game: a kind not legal

@@ -597,6 +597,10 @@ class AbanState(State):
         best = max(scores)
         return scores, [seat for seat, v in enumerate(scores) if v == best]
 
+    def _invariants(self) -> list[str]:
+        from .invariants import invariants  # for the fuzzer and tests only
+        return invariants(self)
+
     def solo_band(self) -> str | None:
         """[AB-SO-9] the rulebook's verdict on a solo score."""
         if not self.cfg.solo:

@@ -61,6 +61,10 @@ class PigState(State):
                 "turn_total": self.turn_total, "last_roll": self.last_roll, "winner": self.winner,
                 "log": cons_to_list(self.log)}
 
+    def _invariants(self):
+        from .invariants import invariants
+        return invariants(self)
+
     def _why_illegal(self, action):
         if action.kind == "hold" and not self.turn_total:
             return "[PG-4] roll at least once before you hold"

@@ -1,0 +1,63 @@
+"""Aban!'s invariants (invariants.py), the fuzzer's per-game check: random games in every set-up
+never break them, and a corrupted state is named with its numbers (so the check can fail)."""
+import random
+
+import pytest
+
+import cardboard
+from cardboard.engine import game_class
+from cardboard.games.aban import garden as G
+
+SETUPS = game_class("aban").setups
+
+
+@pytest.mark.parametrize("players,options", SETUPS)
+def test_random_games_never_break_an_invariant(players, options):
+    for seed in range(2):
+        state = cardboard.load_game("aban", players=players, seed=seed, options=options).new_initial_state()
+        rnd = random.Random(seed)
+        assert state._invariants() == []
+        while not state.is_terminal():
+            move = rnd.choice(state.legal_actions())
+            state.apply(move)
+            assert state._invariants() == [], f"seed {seed} move {len(state)} ({move})"
+
+
+def _midgame(players=3, options=None, moves=12):
+    state = cardboard.load_game("aban", players=players, seed=4, options=options or {}).new_initial_state()
+    rnd = random.Random(4)
+    while len(state) < moves:
+        state.apply(rnd.choice(state.legal_actions()))
+    assert state._invariants() == []
+    return state
+
+
+def test_a_token_gone_missing_is_named():
+    state = _midgame()
+    state.tokens = (state.tokens[0] - 1,) + state.tokens[1:]   # taken from the board, put nowhere
+    assert any(p.startswith("Espino/Rocky tokens:") and "taken" in p for p in state._invariants())
+
+
+def test_negative_fertilizer_and_shovels_are_named():
+    state = _midgame()
+    state.fert = (-1,) + state.fert[1:]
+    state.shovels = (state.shovels[0], -1) + state.shovels[2:]
+    problems = state._invariants()
+    assert any("seat 0's fertilizer: -1" in p for p in problems), problems
+    assert any("seat 1's shovels: -1 left" in p for p in problems), problems
+
+
+def test_a_plant_drawn_behind_the_caches_back_is_named():
+    state = _midgame()
+    i = state.empty[0][0]
+    state.gardens = (G.with_cell(state.gardens[0], i, 3),) + state.gardens[1:]   # `empty` not kept in step
+    assert any("seat 0's empty squares" in p for p in state._invariants())
+
+
+def test_a_die_lost_and_overfed_chayote_are_named():
+    state = _midgame()
+    state.dice = state.dice[1:]
+    state.feeds = (99,) + state.feeds[1:]
+    problems = state._invariants()
+    assert any(p.startswith("dice:") for p in problems), problems
+    assert any("chayote feeds: 99" in p for p in problems), problems

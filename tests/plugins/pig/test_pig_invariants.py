@@ -1,0 +1,26 @@
+"""Pig's invariants (pig_game/invariants.py): random games never break them, a corrupted state
+is named."""
+import random
+
+import cardboard
+
+
+def test_random_games_keep_the_invariants():
+    for seed in range(4):
+        state = cardboard.load_game("pig", players=2 + seed % 3, seed=seed).new_initial_state()
+        rnd = random.Random(seed)
+        assert state._invariants() == []
+        while not state.is_terminal():
+            state.apply(rnd.choice(state.legal_actions()))
+            assert state._invariants() == [], len(state)
+
+
+def test_a_corrupted_state_is_named():
+    state = cardboard.load_game("pig", players=2, seed=1).new_initial_state()
+    state.banked = (-1, 0)
+    assert any("seat 0's banked score is negative: -1" in p for p in state._invariants())
+    state.banked = (60, 0)
+    assert any("reached the target 50" in p for p in state._invariants())
+    state.banked = (0, 0)
+    state.turn_total = -3
+    assert any("turn total is negative: -3" in p for p in state._invariants())
