@@ -100,3 +100,54 @@ def test_views_carry_the_texts_a_player_reads():
     for slot in v["board"]["rows"]["scoundrels"]["slots"]:
         assert slot is None or slot["cost"] == s.cfg.scoundrels[slot["card"]].cost
     assert v["players"][1]["character_text"] == s.cfg.characters[s.players[1].character].text
+
+
+def test_a_hire_names_the_scoundrel_and_stays_the_same_move():
+    """Issue #23: "Hire scoundrel 1/2/3" was a code; the label names the card at that slot, and the
+    move is still the plain (kind, slot) move, equal to and pickled as one."""
+    import pickle
+
+    from cardboard.games.abomination.rules import AbominationAction
+
+    s = play_until(new(2, seed=3), "turn", seat=0)
+    s.ask = ("hire", 0, None)
+    s._legal = None
+    edit(s, 0, francs=30)
+    hires = moves(s, "hire")
+    assert hires
+    for a in hires:
+        name = s.cfg.scoundrels[s.rows[0][a["slot"]]].name
+        assert a.label().startswith(f"Hire the scoundrel {name}"), a.label()
+        plain = AbominationAction("hire", a.args, s.cfg)
+        assert a == plain and hash(a) == hash(plain)
+        assert pickle.loads(pickle.dumps(a)) == a
+    card = s.rows[0][hires[0]["slot"]]
+    s.apply(hires[0])
+    assert card not in s.rows[0] or s.rows[0].count(card) == 1
+
+
+PLAIN = [r"\b[a-z]+_[a-z_]+\b", r"\b\w+=", r"\b\d+\.[a-z][a-z0-9]*\b", r"\br\d+c\d+\b", r"\(\s*-?\d+\s*,\s*-?\d+\s*\)",
+         r"#\d+", r"\b(?!(?:III|IV|II)\b)[A-Z]{3,}\b", r"\b[A-Z][a-z]?/[A-Z][a-z]?\b", r"\b\d+[A-Za-z]\+\d+[A-Za-z]\b",
+         r"\b\d+/\d+/\d+\b", r"\bmeeple \d", r"\bscoundrel \d", r"\ba [aeiou]"]
+
+
+def test_labels_and_log_lines_say_things_in_words():
+    """Issue #23's internal-id patterns (the stage numerals III and IV are the rulebook's own:
+    "Stage III or IV animal material cannot be substituted for blood"), and two of ours: no
+    "meeple 2" / "scoundrel 1" by number, no "a organ"."""
+    import re
+
+    pats = [re.compile(p) for p in PLAIN]
+    for g in range(6):
+        s = new(players=2 + g % 3, seed=300 + g)
+        rnd = random.Random(g)
+        while not s.is_terminal():
+            legal = s.legal_actions()
+            for a in legal:
+                bad = [p.pattern for p in pats if p.search(a.label())]
+                assert not bad, f"{a.label()!r} matches {bad}"
+            s.apply(rnd.choice(legal))
+        for seat in range(s.cfg.players):
+            for line in s.view(seat)["log"]:
+                bad = [p.pattern for p in pats if p.search(line)]
+                assert not bad, f"{line!r} matches {bad}"

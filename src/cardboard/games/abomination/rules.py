@@ -18,6 +18,7 @@ from .effects import EffectsMixin
 from .events import EventsMixin
 from .game import ALIVE, SKIN, STAGES, TRACKED, AbominationConfig, AbominationGame
 from .illegal import explain_illegal
+from .words import ORDINAL
 from .knowledge import CADAVER, KnowledgeMixin
 from .lab import LabMixin
 from .player import Player
@@ -43,6 +44,19 @@ class AbominationAction(Action):
 
     def __str__(self) -> str:
         return self.label()
+
+
+class HireAction(AbominationAction):
+    """A hire whose label names the scoundrel ("Hire the scoundrel Igor"): the move names a slot of
+    the face-up row and which card lies there is the state's. Equal to the plain move; its ctx is
+    (the content, the name); it pickles as the plain move."""
+    __slots__ = ()
+
+    def label(self) -> str:
+        return f"Hire the scoundrel {self.ctx[1]}"   # ctx[1]: the name, and which copy when two lie face up
+
+    def __reduce__(self):
+        return AbominationAction, (self.kind, self.args, self.ctx[0])
 
 
 class AbominationState(CityMixin, LabMixin, EventsMixin, ResetMixin, EffectsMixin, DialsMixin,
@@ -309,3 +323,24 @@ def _methods(prefix: str) -> dict:
 
 
 _MOVES, _DOS, _TASKS = _methods("_moves_"), _methods("_do_"), _methods("_task_")
+
+
+def _named_hires(listing):
+    """The hire listing with each scoundrel named in its label (the moves themselves unchanged)."""
+    def moves(state):
+        specs, row = state.cfg.scoundrels, state.rows[0]
+        names = [specs[c].name if c >= 0 else None for c in row]
+        out = []
+        for a in listing(state):
+            if a.kind == "hire":
+                slot = a["slot"]
+                name = names[slot]
+                if names.count(name) > 1:   # two copies face up: say which one
+                    name += f" ({ORDINAL[slot]} in the row)"
+                a = HireAction(a.kind, a.args, (a.ctx, name))
+            out.append(a)
+        return out
+    return moves
+
+
+_MOVES["hire"] = _named_hires(_MOVES["hire"])

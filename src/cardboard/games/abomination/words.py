@@ -1,7 +1,8 @@
 """Abomination in words: move labels for people (terminal, web table, logs)."""
 from __future__ import annotations
 
-ROMAN = ("", "I", "II", "III", "IV")
+ROMAN = ("", "I", "II", "III", "IV")   # the rulebook's stages ("Stage III or IV animal material")
+ORDINAL = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
 SUBS = ("muscle", "organ", "blood")
 
 
@@ -40,7 +41,8 @@ def action_label(cfg, a) -> str:
         article = "an" if a["meeple"][0] in "aeiou" else "a"
         text = f"Place {article} {a['meeple']} at {_space_name(cfg, a['space'])}"
         if a.get("bump") is not None:
-            text += f", bumping meeple {a['bump'] + 1} there (its owner is paid the bump track's cost)"
+            text += (f", bumping the {ORDINAL[a['bump']]} meeple there (its owner is paid the cost on the "
+                     "Bribe & Bump track)")
         return text
     if k == "pass":
         return "Pass"
@@ -60,7 +62,7 @@ def action_label(cfg, a) -> str:
     if k == "cancel":
         return f"Play {cfg.humanity[a['card']].name}: cancel the encounter"
     if k == "target":
-        return f"Target seat {a['seat']}"
+        return f"Choose seat {a['seat']} as the target"
     if k == "choose":
         return cfg.entries[a["entry"]].choices[a["choice"]].text
     if k == "pay":
@@ -76,8 +78,8 @@ def action_label(cfg, a) -> str:
             cards = cfg.research if a.get("family") == "research" else cfg.humanity
             text += f" (discarding {cards[a['discard']].name} first)"
         return text
-    if k == "hire":
-        return f"Hire scoundrel {a['slot'] + 1}"
+    if k == "hire":   # the name is the state's (HireAction); by the slot alone, its place in the row
+        return f"Hire the {ORDINAL[a['slot']]} face-up scoundrel"
     if k == "buy":
         return f"Buy {'an ice block' if a['item'] == 'ice' else 'a Leyden jar' if a['item'] == 'jar' else 'animal cubes'}"
     if k == "sell_bone":
@@ -85,8 +87,13 @@ def action_label(cfg, a) -> str:
             return "Sell no bone"
         return f"Sell bone for {a['francs']} franc{'s' if a['francs'] != 1 else ''}"
     if k in ("restore", "keep_fresh", "preserve"):
-        verb = {"restore": "Make fresher", "keep_fresh": "Keep fresh", "preserve": "Preserve"}[k]
-        return f"{verb}: a {a['material']} cube at stage {ROMAN[a['stage']]}"
+        article = "an" if a["material"][0] in "aeiou" else "a"
+        cube = f"{article} {a['material']} cube at stage {ROMAN[a['stage']]}"
+        if k == "restore":
+            return f"Make {cube} one stage fresher"
+        if k == "keep_fresh":
+            return f"Keep {cube} fresh through the next decomposition"
+        return f"Preserve {cube}"
     if k == "mark":
         return f"Mark the {_part_name(cfg, a['slot'])}"
     if k == "discard_cube":
