@@ -206,12 +206,13 @@ def test_steps_and_monster_moves_are_in_the_log():
     do(s, "use", action="stalk", pay=("G",))
     do(s, "step", to="VC", escort=1)
     hero = s.cfg.heroes[s.heroes[0].hero].name
-    assert s.view(0)["log"][-1].endswith(f"{hero} (seat 0) steps to VC with 1 villager(s)")
+    assert s.view(0)["log"][-1] == f"Round 1: {hero} (seat 0) steps to the Village Center with 1 villager"
     s.monsters = ((90, 0, r2, 0, False),)            # a Gnasher (slot I) walks toward the Village
     s.villagers = (0,) * len(s.villagers)
     nxt = s.cfg.names[s.toward(r2)]
+    assert nxt == "1.r3"                             # the log says it in words
     run(s, ("activate", 90, True), ("activate", 90, True))   # one space an activation [AR-G-4]
     log = s.view(0)["log"]
     gnashers = s.cfg.enemies[0].name
-    assert any(x.endswith(f"{gnashers} (I) moves to {nxt}") for x in log)
-    assert log[-1].endswith(f"{gnashers} (I) enters the Village")
+    assert any(x.endswith(f"{gnashers} moves to Hollowroot Wood right branch 3") for x in log)
+    assert log[-1].endswith(f"{gnashers} enters the Village")

@@ -13,14 +13,13 @@ import copy
 from cardboard.engine import Rng
 
 from .game import COLOURS, SLOTS, STATS
+from .labels import COLOUR_STAT, STAT_WORDS, chip_words, chips_words, space_words
 
 
 def where(cfg, space) -> str:
-    """A space by its id as the map names it ("VC", "<tile>.<space>"), from an index or an id: moves,
-    labels, the log and the tables all name spaces the same way."""
-    if isinstance(space, int) and 0 <= space < len(cfg.names):
-        return cfg.names[space]
-    return str(space)
+    """A space in words ("the Village Center", "Hollowroot Wood left branch 2"), from an index or an
+    id: labels, the log and the tables all name spaces the same way (labels.space_words)."""
+    return space_words(cfg, space)
 
 
 def action_label(cfg, a) -> str:
@@ -28,43 +27,48 @@ def action_label(cfg, a) -> str:
     g = a.get
     if k == "use":
         act = cfg.actions[g("action")]
-        return f"{act.name} (pay {' '.join(g('pay')) or 'nothing'})"
+        return f"{act.name} (pay {chips_words(g('pay'))})"
     if k == "wield":
-        return f"{cfg.items[g('item')].name} (pay {' '.join(g('pay'))})"
+        return f"{cfg.items[g('item')].name} (pay {chips_words(g('pay'))})"
     if k == "item":
         return f"Play {cfg.items[g('item')].name}"
     if k == "exploit":
         it = cfg.items[g("item")]
         if g("colour"):
-            return f"Discard {it.name} (Alter): seat {g('to')}'s {g('chip')} chip pays as {g('colour')} for one action"
+            return (f"Discard {it.name} (Alter): seat {g('to')}'s {chip_words(g('chip'))} chip pays as "
+                    f"{chip_words(g('colour'))} for one action")
         return f"Discard {it.name} (Act): seat {g('to')} draws 1 chip"
     if k == "attune":
-        return f"Attune {cfg.items[g('item')].name} (1 XP)"
+        return f"Attune {cfg.items[g('item')].name} (1 Experience)"
     if k == "upgrade":
-        return f"Raise {g('stat')}"
+        return f"Raise {STAT_WORDS.get(g('stat'), g('stat'))} (Experience)"
     if k == "unlock":
-        return f"Unlock the {g('colour')} advanced action"
+        colour = g("colour")
+        return f"Unlock the {COLOUR_STAT.get(colour, colour)} advanced action (1 Experience)"
     if k == "secure":
         vp = next(v for v in cfg.vps if v[3] == g("vp"))[0]
-        return f"Pay {g('chip')} toward {vp.name}"
+        return f"Pay 1 {chip_words(g('chip'))} chip toward {vp.name}"
     if k == "end":
-        return f"End the turn (hold {g('hold')})" if g("hold") else "End the turn"
+        return f"End the turn, holding 1 {chip_words(g('hold'))} chip" if g("hold") else "End the turn"
     if k == "step":
-        esc = f", escorting {g('escort')}" if g("escort") else ""
+        esc = g("escort")
+        esc = f", escorting {esc} villager{'' if esc == 1 else 's'}" if esc else ""
         return f"Step to {where(cfg, g('to'))}{esc}"
-    if k == "target":
-        what = f" monster #{g('monster')}" if g("monster") is not None else \
-            (f" shadow #{g('shadow')}" if g("shadow") is not None else " (area)")
-        return f"Attack {where(cfg, g('space'))}{what}"
-    if k == "place":
-        return f"Place at {where(cfg, g('space'))}"
+    if k in ("target", "place", "shove"):
+        from .labels import action_label as spaces
+
+        return spaces(cfg, a)
     if k == "assign":
         spot = next((s[1] for s in cfg.spots if s[0] == g("spot")), g("spot"))
-        return f"Assign a villager from the {g('source')} to {spot}"
+        source = g("source")
+        source = {"pool": "the pool", "here": "your space"}.get(source, source)
+        return f"Assign a villager from {source} to {spot}"
     if k == "board":
-        return f"Remove Influence on the {g('board')} board"
+        board = g("board")
+        word = {"N": "North", "E": "East", "S": "South", "W": "West"}.get(board, board)
+        return f"Remove Influence on the {word} board"
     if k == "redraw":
-        return f"Return {g('chip')} to the bag and draw another (Resourceful)"
+        return f"Return 1 {chip_words(g('chip'))} chip to the bag and draw another (Resourceful)"
     if k == "draw":
         return "Draw chips"
     if k == "stop":
@@ -87,13 +91,11 @@ def action_label(cfg, a) -> str:
     if k == "victim":
         return f"The monster attacks seat {g('hero')}'s hero"
     if k == "monster":
-        return f"Choose monster #{g('monster')}"
+        return f"Choose monster {g('monster')}"
     if k == "reveal":
-        return f"Reveal shadow #{g('shadow')}"
+        return f"Reveal face-down shadow {g('shadow')}"
     if k == "keep":
         return f"Keep {cfg.items[g('item')].name}"
-    if k == "shove":
-        return f"Move monster #{g('monster')} to {where(cfg, g('to'))}"
     if k == "arrange":
         top = ", ".join(cfg.gb_cards[i].name for i in g("top")) or "none"
         bottom = ", ".join(cfg.gb_cards[i].name for i in g("bottom")) or "none"
@@ -319,14 +321,14 @@ class ViewMixin:
             if kind == "encroach":
                 s = "The enemies encroach"
             elif kind == "level_up":
-                s = f"{names.get(a[0], a[0])} ({a[0]}) level up"
+                s = f"{names.get(a[0], a[0])} level up"
             elif kind == "great_beast":
                 s = f"Great Beast card: {named(cfg.gb_cards, a[0])}"
             elif kind == "roll":
                 faces = ", ".join(("blank", "graze", "hit")[f] for f in a[2]) or "no dice"
                 s = f"{hero(a[0])} rolls for a {a[1]} attack: {faces}"
             elif kind == "kill":
-                s = f"{hero(a[0])} kills {names.get(a[1], a[1])} ({a[1]}) with a {a[2]} attack"
+                s = f"{hero(a[0])} kills {names.get(a[1], a[1])} with a {a[2]} attack"
             elif kind == "monster_attack":
                 target = hero(a[2]) if a[1] == "hero" else f"a villager at {space(a[2])}"
                 s = f"{names.get(a[0], a[0])} attacks {target}: {a[3]} damage"
@@ -346,11 +348,11 @@ class ViewMixin:
             elif kind == "end_turn":
                 s = f"{hero(a[0])} ends the turn"
             elif kind == "exploit":
-                s = f"{hero(a[0])} exploits an Item ({a[1]})"
+                s = f"{hero(a[0])} exploits an Item ({str(a[1]).title()})"
             elif kind == "reveal":
                 monster = names.get(a[1], a[1])
                 article = "an" if str(monster)[:1] in "AEIOU" else "a"
-                what = {"v": "a villager", "i": "Influence"}.get(a[1], f"{article} {monster} ({a[1]})")
+                what = {"v": "a villager", "i": "Influence"}.get(a[1], f"{article} {monster}")
                 s = f"Shadow at {space(a[0])} revealed: {what}"
             elif kind == "influence_full":
                 s = "Influence: every path is full"
@@ -361,18 +363,18 @@ class ViewMixin:
             elif kind == "corrupted":
                 s = f"Vantage Point corrupted: {named([v[0] for v in cfg.vps], a[0])}"
             elif kind == "enters_village":
-                s = f"{names.get(a[0], a[0])} ({a[0]}) enters the Village"
+                s = f"{names.get(a[0], a[0])} enters the Village"
             elif kind == "secured":
                 s = f"{hero(a[0])} secures {named([v[0] for v in cfg.vps], a[1])}"
             elif kind == "step":
-                s = f"{hero(a[0])} steps to {space(a[1])}" + (f" with {a[2]} villager(s)" if a[2] else "")
+                s = f"{hero(a[0])} steps to {space(a[1])}" + (f" with {a[2]} villager{'' if a[2] == 1 else 's'}" if a[2] else "")
             elif kind == "monster_moves":
-                s = f"{names.get(a[0], a[0])} ({a[0]}) moves to {space(a[1])}"
+                s = f"{names.get(a[0], a[0])} moves to {space(a[1])}"
             elif kind == "village":
                 s = "Village phase: villagers return to the pool"
             else:
-                s = " ".join(str(x) for x in (kind, *a))
-            out.append(f"R{rnd}: {s}" if rnd else f"Set-up: {s}")
+                s = " ".join(str(x).replace("_", " ") for x in (kind, *a))
+            out.append(f"Round {rnd}: {s}" if rnd else f"Set-up: {s}")
         return out
 
     def score_breakdown(self) -> list[dict]:
