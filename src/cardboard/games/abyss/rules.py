@@ -828,6 +828,10 @@ class AbyssState(PowersMixin, LocationsMixin, State):
     def _why_illegal_json(self, doc: dict) -> str | None:
         return explain_illegal(self, doc.get("kind"), doc)
 
+    def _invariants(self) -> list[str]:
+        from .invariants import invariants  # for the fuzzer and tests only
+        return invariants(self)
+
     def determinize(self, seat: int, seed: int) -> "AbyssState":
         from .view import determinize
 
