@@ -65,7 +65,7 @@ def test_kobachan_digs_an_empty_square():
     s.apply_json({"kind": "plant", "die": 5, "at": [1, 0]})
     assert s.ko == 4
     assert s.gardens[0][G.idx(0, 3)] == G.DIG and s.gardens[0][G.idx(0, 0)] == 5
-    assert "Ko'bachan digs square 6 (r1c4)" in s.view(0)["log"]
+    assert "Ko'bachan digs square 6 (row 1, column 4)" in s.view(0)["log"]
 
 
 def test_digs_cannot_be_shovelled():

@@ -35,9 +35,14 @@ def in_field(r: int, c: int) -> bool:
     return -OFF <= r < W - OFF and -OFF <= c < W - OFF
 
 
+def words(r: int, c: int) -> str:
+    """A square as a reader counts it on the sheet: "row 2, column 3" (extra pots off the sheet
+    continue the count: row 0 is above row 1, column 5 right of column 4)."""
+    return f"row {r + 1}, column {c + 1}"
+
+
 def label(i: int) -> str:
-    r, c = rc(i)
-    return f"r{r + 1}c{c + 1}"
+    return words(*rc(i))
 
 
 def new_garden(rows: int, cols: int) -> tuple[int, ...]:

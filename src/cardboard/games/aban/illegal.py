@@ -15,7 +15,15 @@ def _square(at):
 
 
 def _where(at) -> str:
-    return f"r{at[0] + 1}c{at[1] + 1}" if _square(at) is not None else repr(at)
+    return G.words(*at) if _square(at) is not None else f"the square {at!r}"
+
+
+def _and(numbers) -> str:
+    """1, 2 and 5: dice as a reader lists them."""
+    words = [str(x) for x in numbers]
+    if len(words) < 2:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " and " + words[-1]
 
 
 KINDS = frozenset(("food", "plant", "espino", "rocky", "shovel", "pot", "radish", "pass", "colemo", "machonero"))
@@ -51,7 +59,7 @@ def explain_illegal(state, kind, args: dict) -> str | None:
             return "Colemo costs a fertilizer token and you have none [AB-X-3]"
         change = args.get("change")
         if change not in cfg.colemo_deltas:
-            return f"the '{cfg.colemo_variant}' Colemo changes a die by {list(cfg.colemo_deltas)} only [AB-X-2]"
+            return f"this game's Colemo changes a die by {_and(f'{d:+d}' for d in cfg.colemo_deltas)} only [AB-X-2]"
         die = args.get("die")
         if die not in state.dice:
             return f"no die showing {die!r} is available to change [AB-X-3]"
@@ -64,7 +72,7 @@ def explain_illegal(state, kind, args: dict) -> str | None:
         return "Machonero re-rolls one to three of the available dice [AB-X-6]"
     die = args.get("die")
     if die not in state.dice:
-        return f"no die showing {die!r} is left to take: the dice are {list(state.dice)} [AB-P-3]"
+        return f"no die showing {die!r} is left to take: the dice are {_and(state.dice) or 'all taken'} [AB-P-3]"
     at = args.get("at")
     i = _square(at)
     garden = state.gardens[me]
@@ -138,7 +146,7 @@ def log_lines(log, cfg, most: int = 60) -> list[str]:
         elif k == "colemo":
             lines.append(f"{you(e[1])}: Colemo turns a {e[2]} into a {e[3]}")
         elif k == "machonero":
-            lines.append(f"{you(e[1])}: Machonero re-rolls {list(e[2])} into {list(e[3])}")
+            lines.append(f"{you(e[1])}: Machonero re-rolls {_and(e[2])} into {_and(e[3])}")
         elif k == "feed":
             lines.append(f"the left-over {e[2]} feeds {'your' if cfg.solo else f'seat {e[1]}'}'s chayote".replace("your's", "your"))
         elif k == "last_round":

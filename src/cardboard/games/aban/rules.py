@@ -41,27 +41,33 @@ class AbanAction(Action):
         k = self.kind
         die = self.get("die")
         at = self.get("at")
-        where = f"r{at[0] + 1}c{at[1] + 1}" if at is not None else ""
+        where = G.words(*at) if at is not None else ""
         if k == "food":
             return f"Feed your chayote on {self['number']}s"
         if k == "plant":
-            return f"Plant {cfg.plant_names[die]} (die {die}) at {where}"
+            return f"Plant {cfg.plant_names[die]} (die {die}) in {where}"
         if k in ("espino", "rocky"):
-            return f"Put {'an Espino' if k == 'espino' else 'a Rocky'} (die 1) on seat {self['seat']}'s {where}"
+            return f"Put {'an Espino' if k == 'espino' else 'a Rocky'} (die 1) on seat {self['seat']}'s garden, {where}"
         if k == "shovel":
             return f"Shovel (die {die}) the token off {where}"
         if k == "pot":
             return f"Don maceta: draw an extra pot (die {die}) at {where}"
         if k == "radish":
-            return f"Rabamimo: draw a radish (die {die}) at {where}"
+            return f"Rabamimo: draw a radish (die {die}) in {where}"
         if k == "pass":
             return f"Take the {die} and use it for nothing"
         if k == "colemo":
             d = self["change"]
             return f"Colemo: turn a {die} into a {die + d} ({d:+d}, 1 fertilizer)"
         if k == "machonero":
-            return f"Machonero: re-roll {', '.join(map(str, self['dice']))} (1 fertilizer)"
+            return f"Machonero: re-roll {_and(self['dice'])} (1 fertilizer)"
         return super().label()
+
+
+def _and(numbers) -> str:
+    """1, 2 and 5: dice as a reader lists them."""
+    words = [str(x) for x in numbers]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 class _Names:

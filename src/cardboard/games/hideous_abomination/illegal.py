@@ -65,7 +65,8 @@ def explain_illegal(state, kind, args: dict) -> str | None:
         if seat == me:
             return "you may not steal your own tiles [HA-R-7]"
         if type(seat) is not int or not 0 <= seat < cfg.players or cell not in state.slabs[seat]:
-            return f"there is no tile of seat {seat!r} at {args.get('at')!r} [HA-R-7]"
+            spot = S.where(cell) if cell else repr(args.get("at"))
+            return f"there is no tile of seat {seat!r} {spot} to steal [HA-R-7]"
         t = state.slabs[seat][cell][0]
         if cfg.torso[t]:
             return "torsos cannot be stolen [HA-R-7]"

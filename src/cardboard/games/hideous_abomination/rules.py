@@ -31,8 +31,7 @@ class HAAction(Action):
         k = self.kind
 
         def tile(tid):
-            t = cfg.tiles[cfg.index[tid]]
-            return f"{tid} ({t.colour} {t.type}, loose {t.sides})"
+            return S.tile_name(cfg.tiles[cfg.index[tid]])
 
         if k == "choose":
             return f"Go Mad!: {self['action'].replace('_', ' ').capitalize()}"
@@ -46,18 +45,19 @@ class HAAction(Action):
         if k == "dig_top":
             return f"Put {tile(self['tile'])} back next (from the top down)"
         if k == "steal":
-            return f"Steal seat {self['seat']}'s tile at {S.cell_text(self['at'])}"
+            return f"Steal the tile {S.where(self['at'])} on seat {self['seat']}'s abomination"
         if k == "play":
-            turn = f", turned {self['rotation'] * 90}°" if self["rotation"] else ""
-            return f"Play {tile(self['tile'])} on seat {self['seat']}'s at {S.cell_text(self['at'])}{turn}"
+            turn = f", turned {self['rotation'] * 90}° clockwise" if self["rotation"] else ""
+            return f"Play {tile(self['tile'])} on seat {self['seat']}'s abomination, {S.where(self['at'])}{turn}"
         if k == "forfeit":
             return "No tile fits anywhere: forfeit the play"
         if k == "discard":
             where = "the bottom of the deck" if self.get("pile") is None else f"pile {self['pile'] + 1}"
             return f"Discard {tile(self['tile'])} onto {where}"
         if k == "bolt":
-            a, b = self["seam"]
-            return f"Bolt the seam between {S.cell_text(a)} and {S.cell_text(b)}"
+            a, b = sorted(self["seam"], key=lambda x: (tuple(x) != (0, 0), tuple(x)))
+            first = "the torso" if tuple(a) == (0, 0) else f"the part {S.where(a)}"
+            return f"Bolt {first} to the part {S.where(b)}"
         return super().label()
 
 

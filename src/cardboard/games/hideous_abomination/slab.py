@@ -19,6 +19,31 @@ def cell_text(cell) -> str:
     return f"({cell[0]},{cell[1]})"
 
 
+def where(cell) -> str:
+    """A cell as a reader finds it, counted from the torso: "2 above the torso", "1 below and
+    1 left of the torso" (moves and the log; the terminal grid numbers rows and columns the same way)."""
+    r, c = cell
+    if r == 0 and c == 0:
+        return "the torso's cell"
+    parts = []
+    if r:
+        parts.append(f"{abs(r)} {'above' if r < 0 else 'below'}")
+    if c:
+        parts.append(f"{abs(c)} {'left' if c < 0 else 'right'}")
+    return " and ".join(parts) + (" of the torso" if c else " the torso")
+
+
+ICON_ONE = {"eyes": "eye", "teeth": "tooth", "ears": "ear", "noses": "nose", "horns": "horn", "digits": "digit",
+            "spikes": "spike", "tentacles": "tentacle"}
+
+
+def tile_name(tile) -> str:
+    """A tile by what is printed on it: colour, texture, type, and its icons ("the red fur head
+    (2 eyes, 4 teeth, 2 ears)"); tiles carry no printed id."""
+    icons = ", ".join(f"{n} {ICON_ONE.get(k, k) if n == 1 else k}" for k, n in tile.attributes.items() if n)
+    return f"the {tile.colour} {tile.texture} {tile.type}" + (f" ({icons})" if icons else "")
+
+
 def sides_text(mask: int) -> str:
     return "".join(name for name, bit in zip(SIDE_NAMES, (1, 2, 4, 8)) if mask & bit)
 

@@ -92,6 +92,10 @@ def log_lines(state, most: int = 60) -> list[str]:
     events = cons_to_list(state.log, most)
     cfg = state.cfg
     lines = []
+
+    def name(tid):
+        return S.tile_name(cfg.tiles[cfg.index[tid]]) if tid in cfg.index else str(tid)
+
     for e in events:
         k = e[0]
         if k == "turn":
@@ -101,23 +105,25 @@ def log_lines(state, most: int = 60) -> list[str]:
         elif k == "reroll":
             lines.append(f"nothing to steal: seat {e[1]} rolls again: {e[2].replace('_', ' ')}")
         elif k == "choose":
-            lines.append(f"seat {e[1]} goes mad and chooses {e[2]}")
+            lines.append(f"seat {e[1]} goes mad and chooses {e[2].replace('_', ' ')}")
         elif k == "award":
             lines.append(f"a new Award is revealed: {cfg.comps.awards[e[2]].name}")
         elif k == "draw":
-            lines.append(f"seat {e[1]} draws blind" if e[2] == "deck" else f"seat {e[1]} draws {e[3]} from pile {e[2] + 1}")
+            lines.append(f"seat {e[1]} draws blind" if e[2] == "deck" else f"seat {e[1]} draws {name(e[3])} from pile {e[2] + 1}")
         elif k == "dig":
             lines.append(f"seat {e[1]} digs through pile {e[2] + 1}")
         elif k == "steal":
-            lines.append(f"seat {e[1]} steals {e[4]} at {S.cell_text(e[3])} from seat {e[2]}, who receives {e[5]} bolts")
+            lines.append(f"seat {e[1]} steals {name(e[4])} from seat {e[2]}'s abomination, {S.where(e[3])}; seat {e[2]} receives {e[5]} bolts")
         elif k == "bolt":
-            lines.append(f"seat {e[1]} bolts {S.cell_text(e[2][0])}-{S.cell_text(e[2][1])}")
+            a, b = sorted(e[2], key=lambda x: (tuple(x) != (0, 0), tuple(x)))
+            first = "the torso" if tuple(a) == (0, 0) else f"the part {S.where(a)}"
+            lines.append(f"seat {e[1]} bolts {first} to the part {S.where(b)}")
         elif k == "play":
-            lines.append(f"seat {e[1]} plays {e[2]} on seat {e[3]}'s abomination at {S.cell_text(e[4])}")
+            lines.append(f"seat {e[1]} plays {name(e[2])} on seat {e[3]}'s abomination, {S.where(e[4])}")
         elif k == "forfeit":
             lines.append(f"seat {e[1]} cannot play a tile")
         elif k == "discard":
-            lines.append(f"seat {e[1]} discards {e[2]}" + ("" if e[3] is None else f" onto pile {e[3] + 1}"))
+            lines.append(f"seat {e[1]} discards {name(e[2])}" + ("" if e[3] is None else f" onto pile {e[3] + 1}"))
         elif k == "over":
             lines.append("the game is over: " + {"completion": f"seat {e[2]}'s abomination is complete",
                                                   "exhaustion": "the deck is empty",
