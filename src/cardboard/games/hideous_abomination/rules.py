@@ -753,6 +753,10 @@ class HAState(State):
     def _why_illegal_json(self, doc: dict) -> str | None:
         return explain_illegal(self, doc.get("kind"), doc)
 
+    def _invariants(self) -> list[str]:
+        from .invariants import invariants  # for the fuzzer and tests only
+        return invariants(self)
+
     def determinize(self, seat: int, seed: int) -> "HAState":
         """Re-deal what `seat` cannot know [HA-H-2], keeping every size and everything it has
         seen where it is: a tile everyone saw go somewhere (`seen` PUBLIC: on a buffet pile,
