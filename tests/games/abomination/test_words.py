@@ -151,3 +151,18 @@ def test_labels_and_log_lines_say_things_in_words():
             for line in s.view(seat)["log"]:
                 bad = [p.pattern for p in pats if p.search(line)]
                 assert not bad, f"{line!r} matches {bad}"
+
+
+def test_a_card_taken_from_a_row_is_named():
+    """"Take face-up card 1" said a place, not a card: the label names the card at that slot."""
+    s = play_until(new(2, seed=3), "turn", seat=0)
+    for family, r in (("research", 1), ("humanity", 2)):
+        s.ask = ("card", 0, family, 1)
+        s._legal = None
+        rows = moves(s, "draw_card", source="row")
+        assert rows
+        for a in rows:
+            name = getattr(s.cfg, family)[s.rows[r][a["slot"]]].name
+            assert a.label().startswith(f"Take {name} from the face-up {family} row"), a.label()
+        deck = moves(s, "draw_card", source="deck")
+        assert all(a.label().startswith(f"Take the top card of the {family} deck") for a in deck)

@@ -18,7 +18,7 @@ from .effects import EffectsMixin
 from .events import EventsMixin
 from .game import ALIVE, SKIN, STAGES, TRACKED, AbominationConfig, AbominationGame
 from .illegal import explain_illegal
-from .words import ORDINAL
+from .words import named_labels
 from .knowledge import CADAVER, KnowledgeMixin
 from .lab import LabMixin
 from .player import Player
@@ -46,14 +46,14 @@ class AbominationAction(Action):
         return self.label()
 
 
-class HireAction(AbominationAction):
-    """A hire whose label names the scoundrel ("Hire the scoundrel Igor"): the move names a slot of
-    the face-up row and which card lies there is the state's. Equal to the plain move; its ctx is
-    (the content, the name); it pickles as the plain move."""
+class NamedAction(AbominationAction):
+    """A move whose label names a card the state holds at a slot ("Hire the scoundrel Igor"): the move
+    names the slot and which card lies there is the state's. Equal to the plain move; its ctx is
+    (the content, the label); it pickles as the plain move."""
     __slots__ = ()
 
     def label(self) -> str:
-        return f"Hire the scoundrel {self.ctx[1]}"   # ctx[1]: the name, and which copy when two lie face up
+        return self.ctx[1]
 
     def __reduce__(self):
         return AbominationAction, (self.kind, self.args, self.ctx[0])
@@ -325,22 +325,14 @@ def _methods(prefix: str) -> dict:
 _MOVES, _DOS, _TASKS = _methods("_moves_"), _methods("_do_"), _methods("_task_")
 
 
-def _named_hires(listing):
-    """The hire listing with each scoundrel named in its label (the moves themselves unchanged)."""
+def _named(listing):
+    """A listing whose moves by slot name the card there (words.named_label); the moves unchanged."""
     def moves(state):
-        specs, row = state.cfg.scoundrels, state.rows[0]
-        names = [specs[c].name if c >= 0 else None for c in row]
-        out = []
-        for a in listing(state):
-            if a.kind == "hire":
-                slot = a["slot"]
-                name = names[slot]
-                if names.count(name) > 1:   # two copies face up: say which one
-                    name += f" ({ORDINAL[slot]} in the row)"
-                a = HireAction(a.kind, a.args, (a.ctx, name))
-            out.append(a)
-        return out
+        out = listing(state)
+        names = named_labels(state, out)
+        return [NamedAction(a.kind, a.args, (a.ctx, names[k])) if k in names else a for k, a in enumerate(out)]
     return moves
 
 
-_MOVES["hire"] = _named_hires(_MOVES["hire"])
+_MOVES["hire"] = _named(_MOVES["hire"])
+_MOVES["card"] = _named(_MOVES["card"])

@@ -71,8 +71,10 @@ def action_label(cfg, a) -> str:
         what = "its attribute option" if a["take"] == "option" else "its materials"
         verb = "Resolve" if k == "resolve" else "Take"
         return f"{verb} {_cadaver_name(cfg, a['card'])} for {what}"
-    if k == "draw_card":
-        src = "the deck's top card" if a["source"] == "deck" else f"face-up card {a['slot'] + 1}"
+    if k == "draw_card":   # a face-up card is named by the state (named_labels); by the slot alone, its place
+        fam = a.get("family") or "the"
+        src = f"the top card of the {fam} deck" if a["source"] == "deck" \
+            else f"the {ORDINAL[a['slot']]} face-up {fam} card"
         text = f"Take {src}"
         if a.get("discard") is not None:
             cards = cfg.research if a.get("family") == "research" else cfg.humanity
@@ -114,6 +116,37 @@ def action_label(cfg, a) -> str:
     if k == "reroll":
         return f"Use your reroll on {_dice(a)}"
     return k
+
+
+FAMILY_ROW = {"scoundrel": 0, "scoundrels": 0, "research": 1, "humanity": 2}
+
+
+def named_labels(state, moves) -> dict:
+    """Labels that name the face-up card a move takes by its slot, {index in moves: label}: "Hire the
+    scoundrel Igor", "Take Vigil from the face-up humanity row (discarding Alms first)". Where two
+    copies lie face up, the label says which one."""
+    cfg = state.cfg
+    out = {}
+    for k, a in enumerate(moves):
+        if a.kind == "hire":
+            row, specs = state.rows[0], cfg.scoundrels
+        elif a.kind == "draw_card" and a["source"] == "row":
+            row, specs = state.rows[FAMILY_ROW[a["family"]]], getattr(cfg, a["family"])
+        else:
+            continue
+        names = [specs[c].name if c >= 0 else None for c in row]
+        slot = a["slot"]
+        name = names[slot]
+        if names.count(name) > 1:
+            name += f" ({ORDINAL[slot]} in the row)"
+        if a.kind == "hire":
+            out[k] = f"Hire the scoundrel {name}"
+            continue
+        text = f"Take {name} from the face-up {a['family']} row"
+        if a.get("discard") is not None:
+            text += f" (discarding {specs[a['discard']].name} first)"
+        out[k] = text
+    return out
 
 
 # ---------------------------------------------------------------- the log in words
