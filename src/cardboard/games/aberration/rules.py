@@ -184,6 +184,10 @@ class AberrationState(HeroesMixin, EffectsMixin, CombatMixin, MapMixin, BeastMix
         getattr(self, "_do_" + a.kind)(a, ask)
         self._resume()
 
+    def _invariants(self) -> list[str]:
+        from .invariants import invariants  # for the fuzzer and tests only
+        return invariants(self)
+
     def _why_illegal(self, a: Action) -> str | None:
         return explain_illegal(self, a.kind, dict(a.args))
 
