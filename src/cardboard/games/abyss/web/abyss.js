@@ -23,6 +23,49 @@ export const kinds = {
   skip: "Skip", end_turn: "End the turn", pass: "Pass",
 };
 
+/** Move kinds the board takes (PROTOCOL.md): the shell lists them only in its folded "All moves". */
+export const boardKinds = ["explore", "explore_on", "buy", "take", "fight", "request", "plot", "recruit", "location",
+  "keep", "smokers_swap", "discard", "sell", "assassinate", "hunt", "take_stack", "oracle", "swap_location", "corrupt",
+  "betray", "scheme", "opportunist"];
+
+// ------------------------------------------------------------------ tooltips
+// On hover, keyboard focus and a long-press (contextmenu), closed by Esc, blur or leaving: never a
+// mouse-only `title` (ux-conventions §3). The words are the element's description for screen readers.
+let tipBox = null;
+let tipN = 0;
+function hideTip() { if (tipBox) tipBox.hidden = true; }
+function showTip(el, text) {
+  if (!tipBox || !tipBox.isConnected) {
+    tipBox = h("div", {class: "aby-tip", role: "tooltip", hidden: true});
+    document.body.append(tipBox);
+  }
+  tipBox.textContent = text;
+  tipBox.hidden = false;
+  const r = el.getBoundingClientRect();
+  const w = Math.min(320, innerWidth - 16);
+  tipBox.style.maxWidth = `${w}px`;
+  const left = Math.max(8, Math.min(r.left, innerWidth - tipBox.offsetWidth - 8));
+  const below = r.bottom + 6 + tipBox.offsetHeight < innerHeight;
+  tipBox.style.left = `${left}px`;
+  tipBox.style.top = `${below ? r.bottom + 6 : Math.max(8, r.top - tipBox.offsetHeight - 6)}px`;
+}
+function tipOn(el, text, {focusable = true} = {}) {
+  if (!text) return el;
+  const id = `aby-tip-${++tipN}`;
+  el.append(h("span", {id, class: "aby-tip-text", hidden: true}, text));
+  el.setAttribute("aria-describedby", id);
+  el.dataset.tip = text;
+  if (focusable && !el.hasAttribute("tabindex")) el.tabIndex = 0;
+  el.addEventListener("mouseenter", () => showTip(el, text));
+  el.addEventListener("mouseleave", hideTip);
+  el.addEventListener("focus", () => showTip(el, text));
+  el.addEventListener("blur", hideTip);
+  el.addEventListener("contextmenu", (e) => { e.preventDefault(); showTip(el, text); });
+  return el;
+}
+document.addEventListener("cardboard:escape", hideTip);
+document.addEventListener("keydown", (e) => { if (e.key === "Escape") hideTip(); });
+
 // ------------------------------------------------------------------ prompt
 export function prompt(view, ui) {
   const names = ui.names;
@@ -74,6 +117,11 @@ export function prompt(view, ui) {
     case "scheme":
       return {you: "Discard one of your Lords for the top of the Lord deck, or skip.", others: `${who} may swap a Lord…`};
     case "turn": {
+      // the others' words come from the view (the turn player's own moves are not theirs to see):
+      // before the turn's one action [AY-T-2] the player chooses it; after it, Lords' powers or the end
+      const others = view.action_taken
+        ? `${who} may use a Lord's power, then ends the turn…`
+        : `${who} is choosing an action: explore the Depths, request support, recruit a Lord or plot at Court…`;
       const acts = [];
       if (kindsNow.has("plot")) acts.push("plot at Court");
       if (kindsNow.has("explore")) acts.push("explore the Depths");
@@ -82,10 +130,10 @@ export function prompt(view, ui) {
       const extra = [...kindsNow].some((k) => !["plot", "explore", "request", "recruit", "end_turn"].includes(k));
       if (acts.length) {
         const list = acts.length === 1 ? acts[0] : `${acts.slice(0, -1).join(", ")} or ${acts[acts.length - 1]}`;
-        return {you: `Your turn: ${list}.`, others: `${who} is taking a turn…`};
+        return {you: `Your turn: ${list}.`, others};
       }
       return {you: kindsNow.has("end_turn") ? (extra ? "Use a Lord's power or end your turn." : "End your turn.") : "Your turn.",
-        others: `${who} is finishing the turn…`};
+        others};
     }
     default:
       return {you: "Your move.", others: `${who} is playing…`};
@@ -100,11 +148,11 @@ function raceTag(race, text = cap(race)) {
 
 function allyCard(c, {small = false, cls = "", label = null} = {}) {
   if (!c || c.monster) {
-    return h("div", {class: `ally monster${small ? " small" : ""} ${cls}`, "aria-label": "Monster", title: "Monster"},
+    return h("div", {class: `ally monster${small ? " small" : ""} ${cls}`, role: "img", "aria-label": "Monster"},
       h("span", {class: "glyph", "aria-hidden": "true"}, "☠"), h("span", {class: "val"}, "Monster"));
   }
   const name = label || allyName(c);
-  return h("div", {class: `ally r-${c.race}${small ? " small" : ""} ${cls}`, "aria-label": name, title: name,
+  return h("div", {class: `ally r-${c.race}${small ? " small" : ""} ${cls}`, role: "img", "aria-label": name,
     "data-race": c.race, "data-value": c.value},
   h("span", {class: "glyph", "aria-hidden": "true"}, RACE_GLYPH[c.race]),
   h("span", {class: "val"}, c.value),
@@ -115,20 +163,22 @@ function lordCard(l, {small = false} = {}) {
   const guild = h("span", {class: "guild"}, h("span", {class: "gglyph", "aria-hidden": "true"}, GUILD_GLYPH[l.guild] || "?"), cap(l.guild));
   const req = l.required_race === "all" ? raceTag("all", "all") : raceTag(l.required_race);
   if (small) {
-    return h("div", {class: `lord small g-${l.guild}${l.disabled ? " disabled" : ""}`, "data-lord": l.id,
-      title: `${l.name} (${l.guild}) · ${l.influence} influence · ${plural(l.keys, "key")}${l.disabled ? " · DISABLED" : ""}\n${l.power}`},
-    h("span", {class: "lname"}, l.name), " ", h("span", {class: "muted-dark"}, `${l.influence}✪${l.keys ? ` · ${l.keys}⚷` : ""}`),
-    l.disabled ? h("span", {class: "disabled-mark"}, " ✖ disabled") : null);
+    return tipOn(h("div", {class: `lord small g-${l.guild}${l.disabled ? " disabled" : ""}`, "data-lord": l.id},
+      h("span", {class: "lname"}, l.name), " ", h("span", {class: "muted-dark"}, `${l.influence}✪${l.keys ? ` · ${l.keys}⚷` : ""}`),
+      l.disabled ? h("span", {class: "disabled-mark"}, " ✖ disabled") : null),
+    `${l.name} (${l.guild}) · ${l.influence} influence · ${plural(l.keys, "key")}${l.disabled ? " · disabled: no power, no keys" : ""}. ${l.power}`);
   }
-  return h("div", {class: `lord g-${l.guild}${l.disabled ? " disabled" : ""}`, "data-lord": l.id},
+  const costWords = `Cost: Allies of exactly ${plural(l.races, "race")}${l.required_race === "all" ? "" : `, including a ${cap(l.required_race)}`}, worth ${l.cost} in total (pearls pay what is missing)`;
+  const el = h("div", {class: `lord g-${l.guild}${l.disabled ? " disabled" : ""}`, "data-lord": l.id},
     h("div", {class: "lname"}, l.name),
     h("div", {class: "lline"}, guild,
-      h("span", {class: "stat", title: "influence points"}, `${l.influence}✪`),
-      h("span", {class: "stat", title: plural(l.keys, "key")}, `${l.keys}⚷`)),
-    h("div", {class: "cost", title: `Cost: Allies of exactly ${plural(l.races, "race")}, including ${l.required_race}, worth ${l.cost} in total`},
+      h("span", {class: "stat"}, `${l.influence}✪`, h("span", {class: "sr-only"}, " influence")),
+      h("span", {class: "stat"}, `${l.keys}⚷`, h("span", {class: "sr-only"}, l.keys === 1 ? " key" : " keys"))),
+    h("div", {class: "cost"},
       `${plural(l.races, "race")} ·`, req, h("b", {}, `· ${l.cost}`)),
     h("div", {class: "power"}, l.power),
     l.disabled ? h("div", {class: "disabled-mark"}, "✖ Disabled: no power, no keys") : null);
+  return tipOn(el, `${l.name} (${l.guild}): ${l.influence} influence, ${plural(l.keys, "key")}. ${costWords}. ${l.power}`);
 }
 
 function locationCard(loc, under = null) {
@@ -146,10 +196,28 @@ function sortHand(hand) {
 // ------------------------------------------------------------------ clickable pieces and the chooser
 let ctx = null;       // {view, root, ui}
 let chooser = null;   // {n, title, idx}
+// a recruit built on the board [AY-R-1..7]: the Allies chosen from the hand, then the Lord; sent with
+// Confirm (recruiting cannot be undone)
+let build = null;     // {n, lord: id | null, sel: [hand positions]}
 
 document.addEventListener("cardboard:escape", () => {
-  if (chooser && ctx) { chooser = null; redraw(); }
+  if ((chooser || build) && ctx) { chooser = null; build = null; redraw(); }
 });
+
+/** A board target that is not legal now: the engine says why (with its rule id), never a silent click. */
+function whyTarget(el, move, label) {
+  const ui = ctx.ui;
+  if (!ui.legal || !ui.legal.length || typeof ui.whyNot !== "function") return el;
+  el.classList.add("why-target");
+  el.tabIndex = 0;
+  el.setAttribute("role", "button");
+  el.setAttribute("aria-label", `${label} (not possible now: press to hear why)`);
+  el.dataset.why = JSON.stringify(move);
+  const act = () => { if (!(ui.locked && ui.locked())) ui.whyNot(move); };
+  el.addEventListener("click", act);
+  el.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); act(); } });
+  return el;
+}
 
 function redraw() {
   if (!ctx) return;
@@ -172,7 +240,6 @@ function clickable(el, idx, title, {confirm = false} = {}) {
   el.tabIndex = 0;
   el.setAttribute("role", "button");
   el.setAttribute("aria-label", label);
-  el.title = label;
   el.dataset.moves = idx.join(" ");
   const act = () => {
     if (ui.locked && ui.locked()) return;
@@ -203,7 +270,7 @@ function drawChooser(root) {
     const l = ui.legal[i];
     const label = ui.describe(l.label);
     return h("button", {type: "button", class: "move choice", "data-kind": l.kind, "data-i": i, "aria-label": label,
-      title: label, disabled: ui.locked && ui.locked(), onclick: () => { chooser = null; ui.pick(i); }}, choiceContent(l));
+      disabled: ui.locked && ui.locked(), onclick: () => { chooser = null; ui.pick(i); }}, choiceContent(l));
   }));
   let filter = null;
   if (idx.length > 8) {
@@ -225,7 +292,60 @@ function drawChooser(root) {
 export function render(view, root, ui) {
   ctx = {view, root, ui};
   if (chooser && (chooser.n !== ui.n || !ui.legal.length)) chooser = null;
+  if (build && (build.n !== ui.n || !ui.legal.some((l) => l.kind === "recruit"))) build = null;
+  hideTip();
   draw(view, root, ui);
+}
+
+// ------------------------------------------------------------------ the recruit, built on the board
+const allyKey = (race, value) => `${race}:${value}`;
+const bagOf = (list) => list.map(([r, v]) => allyKey(r, v)).sort().join(",");
+
+function recruitMoves(lord = null) {
+  return movesWhere((m) => m.kind === "recruit" && (lord === null || m.lord === lord));
+}
+
+function selectedAllies(hand) {
+  return (build ? build.sel : []).map((k) => hand[k]).filter(Boolean);
+}
+
+/** The recruits of the Lord chosen whose payment is exactly the Allies chosen. */
+function recruitMatches(hand) {
+  if (!build || !build.lord) return [];
+  const want = bagOf(selectedAllies(hand).map((c) => [c.race, c.value]));
+  return recruitMoves(build.lord).filter((i) => bagOf(ctx.ui.legal[i].move.pay) === want);
+}
+
+/** The fullest recruit the choices name (for "why not?"): the lowest Ally affiliated [AY-R-7]. */
+function recruitGuess(hand) {
+  const pay = selectedAllies(hand).map((c) => [c.race, c.value]);
+  const low = pay.slice().sort((a, b) => a[1] - b[1])[0] || ["crab", 0];
+  return {kind: "recruit", lord: build.lord, pay, pearls: 0, affiliate: low};
+}
+
+function recruitPanel(view, hand) {
+  const ui = ctx.ui;
+  const lord = view.court.find((l) => l.id === build.lord);
+  if (!lord) return null;
+  const chosen = selectedAllies(hand);
+  const matches = recruitMatches(hand);
+  const cancel = h("button", {type: "button", class: "cancel", onclick: () => { build = null; redraw(); }}, "Cancel ", h("kbd", {}, "Esc"));
+  const need = `${plural(lord.races, "race")}${lord.required_race === "all" ? "" : ` including a ${cap(lord.required_race)}`}, worth ${lord.cost}`;
+  const paying = chosen.length ? chosen.map(allyName).join(" + ") : "no Allies yet";
+  const confirms = matches.map((i) => {
+    const m = ui.legal[i].move;
+    const extra = m.pearls ? ` + ${plural(m.pearls, "pearl")}` : "";
+    return h("button", {type: "button", class: "move confirm", "data-i": i, "data-kind": "recruit",
+      disabled: ui.locked && ui.locked(), onclick: () => { build = null; ui.pick(i); }},
+    `Confirm: recruit ${lord.name}${extra ? ` (${extra.slice(3)} too)` : ""}, affiliating ${allyName({race: m.affiliate[0], value: m.affiliate[1]})}`);
+  });
+  const tryIt = matches.length ? null : h("button", {type: "button", class: "confirm-not", onclick: () => {
+    if (typeof ui.whyNot === "function") ui.whyNot(recruitGuess(hand));
+  }}, `Recruit ${lord.name} with these`);
+  return h("section", {class: "recruit-build", role: "group", "aria-label": `Recruit ${lord.name}`},
+    h("div", {}, h("b", {}, `Recruit ${lord.name}`), ` — needs Allies of ${need}. `,
+      h("span", {class: "muted"}, `Chosen: ${paying}. Click Allies in your hand to choose them.`)),
+    h("div", {class: "recruit-buttons"}, confirms, tryIt, cancel));
 }
 
 function cardBack(text, sub, {small = false} = {}) {
@@ -248,13 +368,15 @@ function draw(view, root, ui) {
   }
 
   // --- row 1: exploration track, council, threat
-  const deck = clickable(h("div", {class: "pile deck"}, cardBack("⇣", "Deck"), `${view.deck_size} left`),
-    mine("explore").concat(mine("explore_on")), "Explore");
+  const exploreIdx = mine("explore").concat(mine("explore_on"));
+  let deck = h("div", {class: "pile deck"}, cardBack("⇣", "Deck"), `${view.deck_size} left`);
+  deck = exploreIdx.length ? clickable(deck, exploreIdx, "Explore")
+    : whyTarget(deck, {kind: "explore"}, "The Exploration deck: explore the Depths");
   const slots = [];
   for (let i = 0; i < view.track_size; i++) {
     const c = view.track[i];
     if (!c) {
-      slots.push(h("div", {class: "track-slot", "aria-label": `space ${i + 1}, empty`}, `${i + 1}`,
+      slots.push(h("div", {class: "track-slot", role: "img", "aria-label": `space ${i + 1}, empty`}, `${i + 1}`,
         i === view.track_size - 1 ? h("span", {}, "last") : null));
       continue;
     }
@@ -267,13 +389,15 @@ function draw(view, root, ui) {
   const priceText = view.price === null ? "No more purchases this turn." : `Next purchase: ${plural(view.price, "pearl")}.`;
   const council = h("div", {class: "council"}, view.council.map((st) => {
     const r = st.race;
-    const box = h("div", {class: `stack r-${r}${st.size ? "" : " empty"}`, "data-race": r,
+    const box = h("div", {class: `stack r-${r}${st.size ? "" : " empty"}`, "data-race": r, role: "img",
       "aria-label": `${cap(r)} stack, ${plural(st.size, "card")}`},
     h("span", {class: "glyph", "aria-hidden": "true"}, RACE_GLYPH[r]),
     h("span", {class: "size"}, st.size),
     h("span", {class: "rname"}, cap(r)));
-    const req = mine("request", (m) => m.races.length === 1 && m.races[0] === r);
+    const req = mine("request", (m) => m.races.includes(r));
     const other = mine("take_stack", (m) => m.race === r).concat(mine("oracle", (m) => m.race === r));
+    tipOn(box, `The ${cap(r)} stack of the Council: ${plural(st.size, "card")}, face down (request support to take it all)`, {focusable: false});
+    if (!req.length && !other.length) return whyTarget(box, {kind: "request", races: [r]}, `${cap(r)} stack`);
     return clickable(box, req.length ? req : other, `${cap(r)} stack`);
   }));
   root.append(h("div", {class: "ab-row"},
@@ -287,7 +411,7 @@ function draw(view, root, ui) {
       h("h3", {}, "Threat"),
       h("div", {class: "threat"}, Array.from({length: view.threat_spaces}, (_, k) => {
         const here = view.threat === k + 1;
-        return h("div", {class: `threat-space${here ? " here" : ""}`, "aria-label": `Threat ${k + 1}${here ? ", the token is here" : ""}`},
+        return h("div", {class: `threat-space${here ? " here" : ""}`, role: "img", "aria-label": `Threat ${k + 1}${here ? ", the token is here" : ""}`},
           k + 1, here ? h("span", {class: "tok"}, "▲") : null);
       })),
       h("div", {class: "supply"},
@@ -303,11 +427,36 @@ function draw(view, root, ui) {
   root.append(h("section", {class: "ab-zone", "aria-label": "The Court"},
     h("div", {class: "zone-head"}, h("h3", {}, `Court · ${view.court.length}/${view.court_size} Lords`), lordDeck,
       view.lord_discard.length ? h("span", {class: "muted small-note"}, `${view.lord_discard.length} Lords discarded`) : null),
+    build && build.lord ? recruitPanel(view, sortHand((meSeatOf(view) || {}).hand || [])) : null,
     h("div", {class: "lords court"}, view.court.map((l) => {
-      const idx = movesWhere((m) => (["recruit", "corrupt"].includes(m.kind) && m.lord === l.id)
+      const card = lordCard(l);
+      const rec = recruitMoves(l.id);
+      if (rec.length) {
+        // a Lord you can recruit: choose it (then the Allies, or the Allies first), Confirm sends it
+        const on = build && build.lord === l.id;
+        card.classList.add("clickable", "recruitable");
+        if (on) card.classList.add("chosen");
+        card.tabIndex = 0;
+        card.setAttribute("role", "button");
+        card.setAttribute("aria-pressed", String(!!on));
+        card.setAttribute("aria-label", `Recruit ${l.name}: choose the Allies to pay with`);
+        card.dataset.moves = rec.join(" ");
+        const act = () => {
+          if (ui.locked && ui.locked()) return;
+          if (on) build.lord = null; else build = {n: ui.n, lord: l.id, sel: build ? build.sel : []};
+          redraw();
+        };
+        card.addEventListener("click", act);
+        card.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); act(); } });
+        return card;
+      }
+      const idx = movesWhere((m) => (m.kind === "corrupt" && m.lord === l.id)
         || (m.kind === "betray" && m.take === l.id) || (m.kind === "opportunist" && m.court === l.id));
-      const recruit = idx.some((i) => ui.legal[i].kind === "recruit");
-      return clickable(lordCard(l), idx, recruit ? `Recruit ${l.name}: choose the payment` : l.name, {confirm: true});
+      if (idx.length) return clickable(card, idx, l.name, {confirm: idx.length > 1});
+      const hand = sortHand((meSeatOf(view) || {}).hand || []);
+      const pay = selectedAllies(hand).map((c) => [c.race, c.value]);
+      const low = pay.slice().sort((a, b) => a[1] - b[1])[0] || ["crab", 0];
+      return whyTarget(card, {kind: "recruit", lord: l.id, pay, pearls: 0, affiliate: low}, `Recruit ${l.name}`);
     }))));
 
   // --- your area and the Locations
@@ -337,13 +486,39 @@ function draw(view, root, ui) {
   if (fallback.length) root.append(h("div", {class: "ab-row"}, fallback));
 }
 
+function meSeatOf(view) {
+  const me = view.viewer;
+  return me === null || me === undefined ? null : view.seats[me];
+}
+
 function myArea(view, seat, ui) {
   const hand = sortHand(seat.hand || []);
-  const handEl = h("div", {class: "hand", "data-hand-seat": seat.seat, "aria-label": "Your hand"},
-    hand.length ? hand.map((c) => {
+  const recruits = recruitMoves(build && build.lord ? build.lord : null);
+  const usable = new Set(recruits.flatMap((i) => ui.legal[i].move.pay.map(([r, v]) => allyKey(r, v))));
+  const handEl = h("div", {class: "hand", "data-hand-seat": seat.seat, role: "group", "aria-label": "Your hand"},
+    hand.length ? hand.map((c, k) => {
       const el = allyCard(c, {cls: "in-hand"});
-      return clickable(el, movesWhere((m) => (m.kind === "discard" || m.kind === "sell") && m.ally[0] === c.race && m.ally[1] === c.value),
-        allyName(c));
+      el.dataset.pos = k;
+      const other = movesWhere((m) => (m.kind === "discard" || m.kind === "sell") && m.ally[0] === c.race && m.ally[1] === c.value);
+      if (other.length || !recruits.length || c.monster) return clickable(el, other, allyName(c));
+      // choosing the Allies of a recruit (ghosted while chosen; Confirm sends it)
+      const on = !!build && build.sel.includes(k);
+      if (!usable.has(allyKey(c.race, c.value)) && !on) return el;
+      el.classList.add("clickable", "pickable");
+      if (on) el.classList.add("picked");
+      el.tabIndex = 0;
+      el.setAttribute("role", "button");
+      el.setAttribute("aria-pressed", String(on));
+      el.setAttribute("aria-label", `${allyName(c)}: ${on ? "chosen to pay a Lord (press to put back)" : "choose it to pay a Lord"}`);
+      const act = () => {
+        if (ui.locked && ui.locked()) return;
+        if (!build) build = {n: ui.n, lord: null, sel: []};
+        build.sel = on ? build.sel.filter((x) => x !== k) : build.sel.concat([k]);
+        redraw();
+      };
+      el.addEventListener("click", act);
+      el.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); act(); } });
+      return el;
     }) : h("span", {class: "muted"}, "No Allies in hand."));
   const lords = seat.lords.map((l) => clickable(lordCard(l), movesWhere((m) =>
     ((m.kind === "scheme" || m.kind === "betray") && m.give === l.id)
@@ -367,15 +542,15 @@ function raceGroups(cards) {
 
 // Allies this hand took in everyone's sight (bought or taken from the track) and still holds (AY-D-20).
 function seenLine(cards) {
-  return h("div", {class: "affil seen", "aria-label": "Allies seen going into the hand"},
-    h("span", {title: "bought or taken from the track in everyone's sight; the rest of the hand is face down"}, "Seen in hand:"),
+  return h("div", {class: "affil seen", role: "group", "aria-label": "Allies seen going into the hand"},
+    tipOn(h("span", {}, "Seen in hand:"), "bought or taken from the track in everyone's sight; the rest of the hand is face down", {focusable: false}),
     raceGroups(cards));
 }
 
 // Allies this hand took in a Council stack: their races are known, not their values (AY-D-21).
 function councilLine(groups) {
-  return h("div", {class: "affil seen", "aria-label": "Allies taken from the Council"},
-    h("span", {title: "taken in a Council stack: the race is known, the value was never shown"}, "From the Council:"),
+  return h("div", {class: "affil seen", role: "group", "aria-label": "Allies taken from the Council"},
+    tipOn(h("span", {}, "From the Council:"), "taken in a Council stack: the race is known, the value was never shown", {focusable: false}),
     groups.map((g) => raceTag(g.race, `${cap(g.race)} ×${g.count}`)));
 }
 
@@ -385,27 +560,27 @@ function seatInfo(view, seat, ui) {
   const sc = seat.score || {};
   const total = sc.total !== null && sc.total !== undefined ? `${sc.total} pts`
     : `${sc.visible_total ?? 0} pts${seat.monster_tokens ? " + tokens" : ""}`;
-  const backs = h("span", {class: "backs", "data-hand-size": seat.hand_size, "aria-label": `${plural(seat.hand_size, "Ally", "Allies")} in hand`},
+  const backs = h("span", {class: "backs", "data-hand-size": seat.hand_size, role: "img", "aria-label": `${plural(seat.hand_size, "Ally", "Allies")} in hand`},
     Array.from({length: Math.min(seat.hand_size, 12)}, () => h("span", {class: "cardback", "aria-hidden": "true"})),
     ` ${seat.hand_size}`);
-  const tokens = h("span", {class: "ab-stat", title: "Monster tokens (values face down to the others)"}, "☠ ",
-    plural(seat.monster_tokens, "token"), seat.token_values && seat.token_values.length ? ` (${seat.token_values.join(" + ")})` : "");
+  const tokens = tipOn(h("span", {class: "ab-stat"}, "☠ ",
+    plural(seat.monster_tokens, "token"), seat.token_values && seat.token_values.length ? ` (${seat.token_values.join(" + ")})` : ""), "Monster tokens (values face down to the others)", {focusable: false});
   clickable(tokens, movesWhere((m) => m.kind === "hunt" && m.seat === s), `Steal from ${ui.names[s]}`);
   return h("div", {class: "ab-seat", "data-seat-info": s},
     h("div", {class: "ab-stats"},
-      h("span", {class: "ab-stat", title: "pearls"}, "◉ ", `${seat.pearls} pearl${seat.pearls === 1 ? "" : "s"}`),
-      h("span", {class: "ab-stat", title: "Allies in hand"}, "Hand", backs),
-      h("span", {class: "ab-stat", title: "keys: key tokens plus free Lords' keys"}, "⚷ ", `${seat.keys} key${seat.keys === 1 ? "" : "s"}`),
+      tipOn(h("span", {class: "ab-stat"}, "◉ ", `${seat.pearls} pearl${seat.pearls === 1 ? "" : "s"}`), "pearls", {focusable: false}),
+      tipOn(h("span", {class: "ab-stat"}, "Hand", backs), "Allies in hand", {focusable: false}),
+      tipOn(h("span", {class: "ab-stat"}, "⚷ ", `${seat.keys} key${seat.keys === 1 ? "" : "s"}`), "keys: key tokens plus free Lords' keys", {focusable: false}),
       tokens,
-      h("span", {class: "ab-stat", title: me ? "your score" : "visible score (Monster tokens stay face down)"}, "✪ ", total)),
-    seat.affiliated.length ? h("div", {class: "affil", "aria-label": "affiliated Allies"}, h("span", {}, "Affiliated:"),
+      tipOn(h("span", {class: "ab-stat"}, "✪ ", total), me ? "your score" : "visible score (Monster tokens stay face down)", {focusable: false})),
+    seat.affiliated.length ? h("div", {class: "affil", role: "group", "aria-label": "affiliated Allies"}, h("span", {}, "Affiliated:"),
       raceGroups(seat.affiliated)) : null,
     !me && seat.hand_seen && seat.hand_seen.length ? seenLine(seat.hand_seen) : null,
     !me && seat.hand_from_council && seat.hand_from_council.length ? councilLine(seat.hand_from_council) : null,
-    seat.lords.length ? h("div", {class: "lords", "aria-label": "free Lords"},
+    seat.lords.length ? h("div", {class: "lords", role: "group", "aria-label": "free Lords"},
       seat.lords.map((l) => clickable(lordCard(l, {small: true}), movesWhere((m) => m.kind === "assassinate" && m.lord === l.id && !me),
         `Assassinate ${l.name}`))) : null,
-    seat.locations.length ? h("div", {"aria-label": "Locations"}, seat.locations.map((x) => h("div", {class: "loc-line"},
+    seat.locations.length ? h("div", {role: "group", "aria-label": "Locations"}, seat.locations.map((x) => h("div", {class: "loc-line"},
       h("b", {}, x.location.name), ` (${x.location.formula})`,
       x.lords.length ? ` · under it: ${x.lords.map((l) => l.name).join(", ")}` : ""))) : null);
 }
