@@ -224,6 +224,10 @@ class AbominationState(CityMixin, LabMixin, EventsMixin, ResetMixin, EffectsMixi
         _DOS[a.kind](self, a, ask)
         self._resume()
 
+    def _invariants(self) -> list[str]:
+        from .invariants import invariants  # for the fuzzer and tests only
+        return invariants(self)
+
     def _why_illegal(self, a: Action) -> str | None:
         return explain_illegal(self, a.kind, dict(a.args))
 
