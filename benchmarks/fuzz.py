@@ -9,7 +9,12 @@ with a field changed, dropped or added, a move of the wrong kind, a move that wa
 - the game's own `_invariants()` after every applied move (components conserved, no negative
   resources, tracks within bounds: a list of problems, empty when sound); a break is reported
   like a crash, with the game, seed, move and the game's words;
+- now and then a re-deal (`determinize`) for a random seat: its invariants hold, the deciding
+  seat's own re-deal lists the moves the real game lists, and a move the re-deal lists applies;
 - at each game's end, replaying its moves gives the same `to_json()`.
+
+Games are drawn over every player count with default options, and over the game's `setups`
+(its option sets).
 
     python benchmarks/fuzz.py [--actions 1000000] [--seed 0] [--game ID ...]
 """
@@ -39,6 +44,7 @@ class Report:
     accepted_odd: int = 0  # an adversarial move that happened to be legal
     games: int = 0
     checked: int = 0  # states whose invariants were checked
+    redeals: int = 0  # re-deals checked
     crashes: list = field(default_factory=list)
 
     @property
@@ -49,6 +55,7 @@ class Report:
     def line(self) -> str:
         return (f"{self.game}: {self.actions} actions ({self.legal} legal, {self.refused} refused, "
                 f"{self.accepted_odd} odd but legal), {self.games} games, {self.checked} states checked, "
+                f"{self.redeals} re-deals, "
                 f"{len(self.crashes) - self.broken} crashes, {self.broken} invariants broken")
 
 
@@ -105,19 +112,36 @@ def _check_invariants(state, report: Report, where, action=None) -> None:
         raise InvariantBroken(f"{where}{after}: invariant broken: " + "; ".join(problems))
 
 
+def _check_redeal(state, rnd: random.Random, report: Report, where: str) -> None:
+    """A re-deal for a random seat is a sound game: its invariants hold; the deciding seat's own
+    re-deal lists the same moves as the real game; a move it lists applies, and keeps them."""
+    seat = rnd.randrange(state.game.players)
+    world = state.determinize(seat, rnd.randrange(1 << 62))
+    _check_invariants(world, report, f"{where} re-deal for seat {seat}")
+    listed = world.legal_actions()
+    if seat == state.current_player and listed != state.legal_actions():
+        raise AssertionError(f"{where}: seat {seat}'s re-deal lists other moves than the game")
+    if listed:
+        move = rnd.choice(listed)
+        world.apply(move)
+        _check_invariants(world, report, f"{where} re-deal for seat {seat}", move)
+    report.redeals += 1
+
+
 def fuzz(game_id: str, actions: int, seed: int = 0, adversarial: float = 0.4, sample_legal: int = 2) -> Report:
     cls = game_class(game_id)
     rnd = random.Random(seed)
     report = Report(game_id)
-    players_range = list(range(cls.min_players, cls.max_players + 1))
+    setups = [(p, {}) for p in range(cls.min_players, cls.max_players + 1)]
+    setups += [(p, dict(options)) for p, options in cls.setups if options]
     while report.actions < actions:
-        players = rnd.choice(players_range)
+        players, options = rnd.choice(setups)
         game_seed = rnd.randrange(1 << 32)
-        game = cardboard.load_game(game_id, players=players, seed=game_seed)
+        game = cardboard.load_game(game_id, players=players, seed=game_seed, options=options)
         state = game.new_initial_state()
         history: list = []
         report.games += 1
-        where = f"{game_id} players={players} seed={game_seed}"
+        where = f"{game_id} players={players} seed={game_seed}" + (f" options={json.dumps(options)}" if options else "")
         try:
             _check_invariants(state, report, f"{where} start")
             while not state.is_terminal() and report.actions < actions:
@@ -146,11 +170,11 @@ def fuzz(game_id: str, actions: int, seed: int = 0, adversarial: float = 0.4, sa
                     state.apply(action)
                     history.append(action.to_json())
                     report.legal += 1
-                if state._invariants():  # (the words only when something is broken)
-                    _check_invariants(state, report, f"{where} move {len(state)}", action)
-                report.checked += 1
+                _check_invariants(state, report, where + " move " + str(len(state)), action)
                 if rnd.random() < 0.05:
                     _check_views(state, report, f"{where} move {len(state)}")
+                    if not state.is_terminal():
+                        _check_redeal(state, rnd, report, f"{where} move {len(state)}")
             _check_views(state, report, f"{where} end")
             again = game.replay(history)
             if again.to_json() != state.to_json():

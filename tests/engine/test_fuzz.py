@@ -1,5 +1,6 @@
 """Engine fuzzing, the short form (benchmarks/fuzz.py runs 1,000,000 actions): random and
-adversarial moves against every game, 0 crashes (issue #24)."""
+adversarial moves against every game, each game's invariants checked after every applied move,
+re-deals checked now and then: 0 crashes, 0 invariants broken (issue #24)."""
 from __future__ import annotations
 
 import importlib.util
@@ -9,6 +10,7 @@ from pathlib import Path
 import pytest
 
 import cardboard
+from cardboard.engine import game_class
 
 _PATH = Path(__file__).resolve().parents[2] / "benchmarks" / "fuzz.py"
 _spec = importlib.util.spec_from_file_location("cardboard_bench_fuzz", _PATH)
@@ -19,6 +21,29 @@ _spec.loader.exec_module(fuzz_mod)
 
 @pytest.mark.parametrize("game_id", cardboard.list_games())
 def test_random_and_adversarial_moves_crash_nothing(game_id):
-    report = fuzz_mod.fuzz(game_id, actions=600, seed=1)
+    report = fuzz_mod.fuzz(game_id, actions=1500, seed=1)
     assert not report.crashes, "\n".join(report.crashes)
-    assert report.refused > 50 and report.legal > 200, report.line()
+    assert report.refused > 100 and report.legal > 500, report.line()
+    assert report.checked > report.legal and report.redeals > 10, report.line()
+
+
+def test_a_broken_invariant_is_reported_like_a_crash(monkeypatch):
+    """The check can fail: a game whose invariants break at its 5th move is reported with the
+    game, the seed, the move and the game's words."""
+    cls = type(cardboard.load_game("pig", players=2, seed=0).new_initial_state())
+    monkeypatch.setattr(cls, "_invariants", lambda self: ["chips: 9 counted, 10 in the game"] if len(self) >= 5 else [])
+    report = fuzz_mod.fuzz("pig", actions=200, seed=1)
+    assert report.broken == len(report.crashes) > 0
+    first = report.crashes[0]
+    assert first.startswith("pig players=") and " seed=" in first and " move 5 " in first, first
+    assert first.endswith("invariant broken: chips: 9 counted, 10 in the game"), first
+    assert "0 crashes, " in report.line() and f"{report.broken} invariants broken" in report.line()
+
+
+def test_every_game_has_invariants():
+    """Each game states its own (the engine's default finds nothing broken)."""
+    from cardboard.engine import State
+
+    for game_id in cardboard.list_games():
+        state = cardboard.load_game(game_id, players=game_class(game_id).min_players, seed=0).new_initial_state()
+        assert type(state)._invariants is not State._invariants, game_id
