@@ -166,3 +166,39 @@ def test_a_card_taken_from_a_row_is_named():
             assert a.label().startswith(f"Take {name} from the face-up {family} row"), a.label()
         deck = moves(s, "draw_card", source="deck")
         assert all(a.label().startswith(f"Take the top card of the {family} deck") for a in deck)
+
+
+def _why(s, doc):
+    return s._illegal_json_message(doc, doc["kind"], s.legal_actions())
+
+
+def test_board_targets_that_are_not_legal_say_why_with_a_rule_id():
+    """Issue #23's "Why not?": a click on a board target that is not legal now is answered with the
+    rule it breaks. A full space with the Bribe & Bump track full says so (it asked which meeple to
+    bump, as if one could be); a scoundrel too dear names its price; a cube names what is wrong."""
+    from .util import calm, track
+
+    s = calm(2, seed=5)
+    i = s.cfg.space_index["murder"]
+    s.spaces = s.spaces[:i] + (((1, True),) * s.cfg.slots[i],) + s.spaces[i + 1:]
+    s.bump = ((1, False),) * len(s.cfg.bump_costs)
+    s._legal = None
+    why = _why(s, {"kind": "place", "space": "murder", "meeple": "scientist"})
+    assert "Bribe & Bump track is full" in why and "[AM-Y-4]" in why, why
+
+    s = calm(2, seed=5)
+    s.ask = ("hire", 0, None)
+    edit(s, 0, francs=0)
+    s._legal = None
+    row = s.rows[0]
+    dear = next(k for k, c in enumerate(row) if c >= 0 and s.cfg.scoundrels[c].cost > 0)
+    spec = s.cfg.scoundrels[row[dear]]
+    why = _why(s, {"kind": "hire", "slot": dear})
+    assert f"{spec.name} costs {spec.cost} francs and you have 0 [AM-K-7]" in why, why
+
+    s = calm(2, seed=5)
+    edit(s, 0, track=track(muscle=(1, 0, 0, 0)))
+    s.ask = ("preserve", 0)
+    s._legal = None
+    assert "only muscle and organ cubes can be preserved [AM-L-8]" in _why(s, {"kind": "preserve", "material": "blood", "stage": 1})
+    assert "no organ cube at stage II [AM-L-8]" in _why(s, {"kind": "preserve", "material": "organ", "stage": 2})

@@ -62,6 +62,12 @@ def explain_illegal(state, kind: str, args: dict) -> str | None:
         return "take a face-up card or the deck's top; with 3 in hand, discard one of yours first [AM-K-3]"
     if kind in ("resolve", "take"):
         return "choose a cadaver shown to you whose cost you can pay, for its option or its materials [AM-K-2]"
+    if kind in ("preserve", "restore", "keep_fresh"):
+        return _why_not_cube(state, seat, kind, args)
+    if kind == "hire":
+        return _why_not_hire(state, seat, args)
+    if kind == "buy":
+        return _why_not_buy(state, seat, args)
     if kind == "discard_cube":
         return (f"a cube is discarded from stage {ROMAN[ask[2]]}, the space past "
                 f"{state.cfg.content.lab.stage_limit}, of a material on it [AM-G-1]")
@@ -105,13 +111,15 @@ def _why_not_place(state, seat: int, args: dict) -> str:
     if len(occ) < cfg.slots[i]:
         return "that space is free: place there without bumping [AM-Y-4]"
     bump = args.get("bump")
-    if bump is None:
-        return "that space is taken: name the meeple to bump [AM-Y-4]"
     bump_cost = state.bump_cost(again)
     if bump_cost is None:   # the same test as the legal moves; the message tells the two causes apart
         if any(r.kind == "no_bumping" for r in state.rules):
-            return "no meeple may be bumped this round [AM-E-2]"
-        return "the bump track is full: that meeple cannot be bumped [AM-Y-4]"
+            return "that space is full and no meeple may be bumped this round [AM-E-2]"
+        return "that space is full and the Bribe & Bump track is full: no meeple can be bumped [AM-Y-4]"
+    if bump is None:
+        if all(o[0] == seat for o in occ):
+            return "that space is full of your own meeples, and you cannot bump your own [AM-D-2]"
+        return "that space is taken: name the meeple to bump [AM-Y-4]"
     if not isinstance(bump, int) or isinstance(bump, bool) or not 0 <= bump < len(occ):
         return f"there is no meeple {bump!r} on that space to bump [AM-Y-4]"
     if occ[bump][0] == seat:
@@ -136,5 +144,62 @@ def _why_not_build(state, seat: int, args: dict) -> str:
     spec = getattr(cfg.part_spec[cfg.slot_part[slot]], side)
     if spec.expertise > p.expertise + p.lower:
         return f"that part needs Expertise {spec.expertise}; yours is {p.expertise} [AM-L-4]"
+    if not any(a.kind == "build" and a["slot"] == slot and a["side"] == side for a in state.legal_actions()):
+        return (f"your lab lacks the materials the {cfg.slot_part[slot]} needs, all at one stage or fresher "
+                "[AM-L-2]")
     return ("your lab lacks those materials at that stage (animal stands in for blood only at stage I-II, "
             "never for bone) [AM-L-2]")
+
+
+def _why_not_cube(state, seat: int, kind: str, args: dict) -> str:
+    material, stage = args.get("material"), args.get("stage")
+    rule = {"preserve": "AM-L-8", "restore": "AM-K-4", "keep_fresh": "AM-D-12"}[kind]
+    tracked = ("muscle", "organ", "blood", "animal")
+    if material not in tracked or not isinstance(stage, int) or isinstance(stage, bool) or not 1 <= stage <= 4:
+        return f"a cube is named by its material ({', '.join(tracked)}) and its stage, 1 to 4 [{rule}]"
+    p = state.players[seat]
+    here = p.track[tracked.index(material) * 4 + stage - 1]
+    if kind == "preserve":
+        lab = state.cfg.content.lab
+        if material not in lab.preservable:
+            return f"only {' and '.join(lab.preservable)} cubes can be preserved [AM-L-8]"
+        if sum(p.preserved) >= lab.preservation_limit:
+            return f"your preservation space is full ({lab.preservation_limit} cubes at most) [AM-L-8]"
+    if not here:
+        return f"you have no {material} cube at stage {ROMAN[stage]} [{rule}]"
+    if kind == "restore" and stage == 1:
+        return "a cube at stage I is as fresh as it gets [AM-K-4]"
+    if kind == "keep_fresh":
+        return f"every {material} cube at stage {ROMAN[stage]} is already kept fresh [AM-D-12]"
+    return f"that cube cannot be chosen now [{rule}]"
+
+
+def _why_not_hire(state, seat: int, args: dict) -> str:
+    slot = args.get("slot")
+    row = state.rows[0]
+    if not isinstance(slot, int) or isinstance(slot, bool) or not 0 <= slot < len(row) or row[slot] < 0:
+        return "no scoundrel lies face up there [AM-K-7]"
+    spec = state.cfg.scoundrels[row[slot]]
+    p = state.players[seat]
+    if p.francs < spec.cost:
+        return f"the scoundrel {spec.name} costs {spec.cost} francs and you have {p.francs} [AM-K-7]"
+    return f"you do not meet what the scoundrel {spec.name} asks for [AM-K-7]"
+
+
+def _why_not_buy(state, seat: int, args: dict) -> str:
+    item = args.get("item")
+    m = state.cfg.content.market
+    prices = {"jar": m.jar_price, "ice": m.ice_price, "animal": m.animal_price}
+    if item not in prices:
+        return "the Market sells a Leyden jar, an ice block or animal cubes [AM-K-7]"
+    p = state.players[seat]
+    price = state.market_price(prices[item])
+    if p.francs < price:
+        return f"that costs {price} francs at the Market and you have {p.francs} [AM-K-7]"
+    if item == "jar" and p.jars() >= state.cfg.content.lab.jar_slots:
+        return f"your lab holds {state.cfg.content.lab.jar_slots} Leyden jars at most [AM-K-7]"
+    if item == "ice" and p.ice:
+        return "you already have an ice block [AM-K-7]"
+    if item == "animal":
+        return f"animal cubes: {m.animal_per_visit} at most a visit, or the supply is out [AM-K-7]"
+    return "the supply has none left [AM-K-7]"
