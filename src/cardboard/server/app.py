@@ -72,12 +72,22 @@ class SeatSpec(BaseModel):
     level: str | None = Field(default=None, max_length=40)
 
 
+class ClockSpec(BaseModel):
+    """A table's clock: each human seat's bank, the time added after each of its decisions, and the
+    bot level that decides when a bank runs out (bounds: settings clock_*; clocks.py)."""
+    model_config = ConfigDict(extra="forbid")
+    time: float = Field(description="seconds: each seat's bank at the start (and after a time-out)")
+    increment: float = Field(0, description="seconds added to a seat's bank after each of its decisions")
+    level: str = Field("easy", max_length=40, description="the bot level that decides when a clock runs out")
+
+
 class NewTable(BaseModel):
     model_config = ConfigDict(extra="forbid")
     game: str = Field(max_length=60)
     players: int = Field(ge=1, le=16)
     options: dict[str, Any] = {}
     seats: list[SeatSpec] = Field(max_length=16)
+    clock: ClockSpec | None = Field(default=None, description="none (the default): no clock")
     seed: int | None = Field(default=None, ge=0, lt=SEED_LIMIT,
                              description="only at a table with one human seat; shown to everyone")
 
@@ -235,7 +245,8 @@ def create_app(store: Store | None = None, db: str | None = None, bot_delay: flo
     async def new_table(spec: NewTable, request: Request):
         """A new table; the answer's `creator_token` lets its creator invite to a seat left mid-game."""
         rec, creator = await service.create(spec.game, spec.players, spec.options,
-                                            [s.model_dump() for s in spec.seats], spec.seed, _client(request))
+                                            [s.model_dump() for s in spec.seats], spec.seed, _client(request),
+                                            clock=spec.clock.model_dump() if spec.clock is not None else None)
         return {**service.summary(rec, moves=0), "creator_token": creator}
 
     @app.get("/api/tables/{table_id}")

@@ -60,6 +60,10 @@ class ServerSettings(BaseModel):
     bot_pool: Literal["process", "thread"] = Field(
         "process", description="'thread' keeps bots in the server's process (tests; cheap bots only)")
     max_bot_seconds: float = Field(5.0, gt=0, le=60, description="the largest time budget a seat's level may ask")
+    # ---- clocks (a table's creator may set one: clocks.py)
+    clock_min_time: float = Field(5.0, gt=0, description="the least time per decision (each seat's bank) a clock may have, s")
+    clock_max_time: float = Field(3600.0, gt=0, description="the most time per decision a clock may have, s")
+    clock_max_increment: float = Field(600.0, ge=0, description="the most time a clock may add after each decision, s")
     undo_check: Literal["process", "inline"] = Field(
         "process", description="where a one-person table's undo check runs: a worker process (its state "
                                "message says can_undo a moment later) or inline on the event loop (tests)")

@@ -50,6 +50,8 @@ class TableRecord:
     next: str | None = None        # its rematch, once made
     seed_chosen: bool = False      # the creator chose the seed: it is shown to everyone
     creator_hash: str | None = None  # sha256 of the creator's credential (invitations)
+    clock: dict | None = None      # the table's clock (clocks.py): settings, banks, whose runs; None: none
+    deadline: float | None = None  # when the running clock runs out (wall clock, epoch seconds); None: none runs
 
 
 class Store(Protocol):
@@ -69,8 +71,10 @@ class Store(Protocol):
                                      "GROUP BY table_id", list(table_ids)).fetchall()
         return dict(rows)
 
-    def append_move(self, table_id: str, n: int, move: dict, status: str | None = None) -> None: ...
-    def truncate(self, table_id: str, n: int) -> None: ...
+    def append_move(self, table_id: str, n: int, move: dict, status: str | None = None,
+                    clock: tuple[dict, float | None] | None = None) -> None: ...
+    def deadlines(self) -> list[tuple[str, float]]: ...
+    def truncate(self, table_id: str, n: int, clock: tuple[dict, float | None] | None = None) -> None: ...
     def rematch(self, old_id: str, new: TableRecord) -> str: ...
     def close(self) -> None: ...
 
@@ -83,7 +87,8 @@ _SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
     id TEXT PRIMARY KEY, game TEXT NOT NULL, players INTEGER NOT NULL, seed INTEGER NOT NULL,
     options TEXT NOT NULL, seats TEXT NOT NULL, created REAL NOT NULL, status TEXT NOT NULL,
-    previous TEXT, next TEXT, seed_chosen INTEGER NOT NULL DEFAULT 0, creator_hash TEXT
+    previous TEXT, next TEXT, seed_chosen INTEGER NOT NULL DEFAULT 0, creator_hash TEXT,
+    clock TEXT, deadline REAL
 );
 CREATE TABLE IF NOT EXISTS moves (
     table_id TEXT NOT NULL, n INTEGER NOT NULL, move TEXT NOT NULL, at REAL NOT NULL,
@@ -92,9 +97,10 @@ CREATE TABLE IF NOT EXISTS moves (
 CREATE INDEX IF NOT EXISTS tables_created ON tables (created);
 """
 # columns added after the first release, with the value existing rows get
-_MIGRATIONS = (("seed_chosen", "INTEGER NOT NULL DEFAULT 0"), ("creator_hash", "TEXT"))
+_MIGRATIONS = (("seed_chosen", "INTEGER NOT NULL DEFAULT 0"), ("creator_hash", "TEXT"), ("clock", "TEXT"),
+               ("deadline", "REAL"))
 _COLUMNS = ("id, game, players, seed, options, seats, created, status, previous, next, seed_chosen, "
-            "creator_hash")
+            "creator_hash, clock, deadline")
 
 
 class SQLiteStore:
@@ -130,7 +136,8 @@ class SQLiteStore:
         return TableRecord(id=row[0], game=row[1], players=row[2], seed=row[3], options=json.loads(row[4]),
                            seats=[SeatRecord.from_json(s) for s in json.loads(row[5])], created=row[6],
                            status=row[7], previous=row[8], next=row[9], seed_chosen=bool(row[10]),
-                           creator_hash=row[11])
+                           creator_hash=row[11], clock=json.loads(row[12]) if row[12] else None,
+                           deadline=row[13])
 
     def _transaction(self, *statements: tuple[str, tuple]) -> list:
         """Run statements as one transaction (all or nothing); returns their cursors' rowcounts."""
@@ -148,10 +155,11 @@ class SQLiteStore:
 
     @staticmethod
     def _insert(table: TableRecord) -> tuple[str, tuple]:
-        return (f"INSERT INTO tables ({_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+        return (f"INSERT INTO tables ({_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                 (table.id, table.game, table.players, table.seed, json.dumps(table.options),
                  json.dumps([s.to_json() for s in table.seats]), table.created, table.status,
-                 table.previous, table.next, int(table.seed_chosen), table.creator_hash))
+                 table.previous, table.next, int(table.seed_chosen), table.creator_hash,
+                 None if table.clock is None else json.dumps(table.clock), table.deadline))
 
     def create(self, table: TableRecord) -> None:
         self._transaction(self._insert(table))
@@ -173,8 +181,14 @@ class SQLiteStore:
         return [self._row(r) for r in rows]
 
     def update(self, table: TableRecord) -> None:
-        self._transaction(("UPDATE tables SET seats = ?, status = ?, next = ? WHERE id = ?",
-                           (json.dumps([s.to_json() for s in table.seats]), table.status, table.next, table.id)))
+        self._transaction(("UPDATE tables SET seats = ?, status = ?, next = ?, clock = ?, deadline = ? WHERE id = ?",
+                           (json.dumps([s.to_json() for s in table.seats]), table.status, table.next,
+                            None if table.clock is None else json.dumps(table.clock), table.deadline, table.id)))
+
+    def deadlines(self) -> list[tuple[str, float]]:
+        """(table id, deadline) of every table whose clock runs (a restart re-arms them)."""
+        with self._lock:
+            return self._db.execute("SELECT id, deadline FROM tables WHERE deadline IS NOT NULL").fetchall()
 
     def moves(self, table_id: str) -> list[dict]:
         with self._lock:
@@ -198,11 +212,16 @@ class SQLiteStore:
                                      "GROUP BY table_id", list(table_ids)).fetchall()
         return dict(rows)
 
-    def append_move(self, table_id: str, n: int, move: dict, status: str | None = None) -> None:
-        """Record move n; with `status`, the table's new status in the same transaction."""
+    def append_move(self, table_id: str, n: int, move: dict, status: str | None = None,
+                    clock: tuple[dict, float | None] | None = None) -> None:
+        """Record move n; with `status`, the table's new status, and with `clock`, its clock and
+        deadline (clocks.py), in the same transaction."""
         statements = [("INSERT INTO moves VALUES (?,?,?,?)", (table_id, n, json.dumps(move), time.time()))]
         if status is not None:
             statements.append(("UPDATE tables SET status = ? WHERE id = ?", (status, table_id)))
+        if clock is not None:
+            statements.append(("UPDATE tables SET clock = ?, deadline = ? WHERE id = ?",
+                               (json.dumps(clock[0]), clock[1], table_id)))
         try:
             self._transaction(*statements)
         except sqlite3.IntegrityError as exc:
@@ -210,9 +229,14 @@ class SQLiteStore:
                 raise
             raise StoreConflict(f"table {table_id}: move {n} is already recorded") from None
 
-    def truncate(self, table_id: str, n: int) -> None:
-        """Forget moves n and later (undo)."""
-        self._transaction(("DELETE FROM moves WHERE table_id = ? AND n >= ?", (table_id, n)))
+    def truncate(self, table_id: str, n: int, clock: tuple[dict, float | None] | None = None) -> None:
+        """Forget moves n and later (undo); with `clock`, the table's clock and deadline in the same
+        transaction."""
+        statements = [("DELETE FROM moves WHERE table_id = ? AND n >= ?", (table_id, n))]
+        if clock is not None:
+            statements.append(("UPDATE tables SET clock = ?, deadline = ? WHERE id = ?",
+                               (json.dumps(clock[0]), clock[1], table_id)))
+        self._transaction(*statements)
 
     def rematch(self, old_id: str, new: TableRecord) -> str:
         """Create `new` as the rematch of `old_id` and link it, in one transaction; when the old

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import difflib
 import hashlib
+import heapq
 import hmac
 import json
 import logging
@@ -24,6 +25,7 @@ import cardboard
 from cardboard.engine import Action, ConfigError, IllegalAction, State, game_class, list_games
 from cardboard.engine.rng import derive_seed
 
+from . import clocks
 from .bots import BotPool, Job, UndoJob, check_level, executor, reveal_reason, reveals, undo_reason
 from .settings import ServerSettings
 from .store import SeatRecord, Store, StoreConflict, TableRecord
@@ -95,6 +97,9 @@ class History:
             nxt = state.clone()
             nxt.apply_json(log[i]["move"])
             view = view_now if i == upto - 1 and view_now is not None else nxt.view(seat)
+            note = clocks.timeout_line(log[i], seat)
+            if note:
+                self.entries.append((i + 1, note))
             self.add(i + 1, log[i]["seat"], log_lines_of(view))
             state = nxt
         self.state = state
@@ -207,6 +212,7 @@ class LiveTable:
     history: dict = field(default_factory=dict)  # viewpoint -> History (the whole log, as it saw it)
     past: OrderedDict = field(default_factory=OrderedDict)  # (viewpoint, n) -> a past view (bounded)
     undos: int = 0  # bumped by every undo: work begun before one is not kept
+    clock_task: asyncio.Task | None = None  # a clock that waited at zero starting again (someone came back)
 
     def changed(self) -> None:
         self.version += 1
@@ -216,7 +222,8 @@ class LiveTable:
 class TableService:
     """The lobby and the tables, within the limits of `settings`."""
 
-    def __init__(self, store: Store, settings: ServerSettings | None = None, bot_delay: float | None = None):
+    def __init__(self, store: Store, settings: ServerSettings | None = None, bot_delay: float | None = None,
+                 clock=None):
         settings = settings or ServerSettings()
         if bot_delay is not None:
             settings = settings.model_copy(update={"bot_delay": bot_delay})
@@ -228,6 +235,13 @@ class TableService:
         self.sockets: dict[str, int] = {}           # open websockets per client address
         self._created: dict[str, deque] = {}         # creation times per client address (the quota)
         self._sweeper: asyncio.Task | None = None
+        # clocks: the wall clock (injectable for tests), and one scheduler for every table's deadline
+        self.now = clock or time.time
+        self._armed: dict[str, float] = {}                # table id -> its stored deadline
+        self._clock_heap: list[tuple[float, str]] = []    # (deadline, table id); stale entries skipped
+        self._clock_wake: asyncio.Event | None = None
+        self._clock_loop_task: asyncio.Task | None = None
+        self._timeouts: set[asyncio.Task] = set()         # time-outs being decided
 
     async def _write(self, fn, *args):
         """A store write off the event loop (callers hold the table's lock: per-table order)."""
@@ -258,7 +272,7 @@ class TableService:
         return out
 
     def _record(self, game: str, players: int, options: dict | None, seats: list[dict],
-                seed: int | None = None, previous: str | None = None) -> TableRecord:
+                seed: int | None = None, previous: str | None = None, clock: Any = None) -> TableRecord:
         """A new table's record, checked (nothing stored)."""
         if seed is not None and (type(seed) is not int or not 0 <= seed < SEED_LIMIT):
             raise TableError("bad_table", f"a seed is an integer from 0 to 2^63 - 1, not {seed!r}")
@@ -287,9 +301,15 @@ class TableService:
                 records.append(SeatRecord("human"))
             else:
                 raise TableError("bad_table", f"seat {i}: kind must be 'human' or 'bot', not {kind!r}")
+        s = self.settings
+        try:
+            table_clock = clocks.check_clock(clock, [r.kind for r in records], s.clock_min_time, s.clock_max_time,
+                                             s.clock_max_increment, s.max_bot_seconds)
+        except ConfigError as exc:
+            raise TableError("bad_clock", str(exc)) from None
         rec = TableRecord(id=secrets.token_urlsafe(6), game=game, players=players, seed=g.seed,
                           options=g.options_json(), seats=records, previous=previous,
-                          seed_chosen=seed is not None)
+                          seed_chosen=seed is not None, clock=table_clock)
         rec.status = self._status(rec, None)
         return rec
 
@@ -304,9 +324,10 @@ class TableService:
         times.append(now)
 
     async def create(self, game: str, players: int, options: dict | None, seats: list[dict],
-                     seed: int | None = None, address: str = "") -> tuple[TableRecord, str]:
-        """A new table and its creator's credential (it invites people to seats left mid-game)."""
-        rec = self._record(game, players, options, seats, seed)
+                     seed: int | None = None, address: str = "", clock: Any = None) -> tuple[TableRecord, str]:
+        """A new table and its creator's credential (it invites people to seats left mid-game);
+        `clock` ({time, increment, level}, seconds) gives it a clock (clocks.py)."""
+        rec = self._record(game, players, options, seats, seed, clock=clock)
         self._quota(address)
         creator = secrets.token_urlsafe(24)
         rec.creator_hash = token_hash(creator)
@@ -363,9 +384,15 @@ class TableService:
         return gone
 
     def start(self) -> None:
-        """Begin the periodic eviction (call from the running event loop)."""
+        """Begin the periodic eviction and the clocks' scheduler, re-armed from the store's deadlines
+        (call from the running event loop)."""
         if self._sweeper is None:
             self._sweeper = asyncio.get_running_loop().create_task(self._sweep())
+        if self._clock_loop_task is None:
+            for table_id, deadline in self.store.deadlines():
+                self._arm_at(table_id, deadline)
+            self._clock_wake = asyncio.Event()
+            self._clock_loop_task = asyncio.get_running_loop().create_task(self._clock_loop())
 
     async def _sweep(self) -> None:
         while True:
@@ -391,6 +418,7 @@ class TableService:
             # a seed the creator chose is everyone's to know; the server's own shows once the game is over
             "seed": rec.seed if rec.seed_chosen or rec.status == "over" else None,
             "seed_chosen": rec.seed_chosen,
+            "clock": clocks.settings_of(rec.clock),
             "seats": [{"seat": i, "kind": s.kind, "level": s.level, "name": s.name, "left": s.left,
                        "taken": s.kind == "bot" or s.token_hash is not None} for i, s in enumerate(rec.seats)],
         }
@@ -450,7 +478,9 @@ class TableService:
                 rec.seats[seat].token_hash = token_hash(token)
                 rec.seats[seat].name = (name or f"Player {seat + 1}")[:40]
             rec.status = self._status(rec, live.state)
+            self._clock_follow(live)
             await self._write(self.store.update, rec)
+            self._arm(rec)
             live.changed()
         self._changed(live)
         return seat, token
@@ -490,7 +520,9 @@ class TableService:
             else:
                 s.token_hash, s.name, s.left = None, None, False
             rec.status = self._status(rec, live.state)
+            self._clock_follow(live)
             await self._write(self.store.update, rec)
+            self._arm(rec)
             live.changed()
             for sub in live.subscribers:
                 if sub.seat == seat:
@@ -512,6 +544,7 @@ class TableService:
             new = self._record(rec.game, rec.players, rec.options,
                                [{"kind": s.kind, "level": s.level} for s in rec.seats], previous=rec.id)
             new.creator_hash = rec.creator_hash
+            new.clock = clocks.fresh(rec.clock) if rec.clock is not None else None
             for old, seat in zip(rec.seats, new.seats):
                 if old.kind == "human" and not old.left:
                     seat.token_hash, seat.name = old.token_hash, old.name
@@ -569,9 +602,10 @@ class TableService:
         if state.current_player != seat:
             raise TableError("not_your_turn", f"it is seat {state.current_player}'s decision, not seat {seat}'s", 409)
 
-    async def _apply(self, live: LiveTable, move: Any, seat: int) -> None:
-        """Try the move on a copy, store it (with the status it leads to), then make it live: a
-        refused move changes nothing."""
+    async def _apply(self, live: LiveTable, move: Any, seat: int, timeout: dict | None = None) -> None:
+        """Try the move on a copy, store it (with the status it leads to, and the clock), then make
+        it live: a refused move changes nothing. `timeout`: a bot decided for the seat, whose clock
+        ran out ({name, level}: the log says so)."""
         if not isinstance(move, dict):
             raise TableError("bad_message", "a move is a JSON object with a 'kind'")
         trial = live.state.clone()
@@ -580,9 +614,16 @@ class TableService:
         except IllegalAction as exc:
             raise TableError("illegal", str(exc)) from None
         entry = {"move": action.to_json(), "seat": seat, "label": str(action)}
+        if timeout:
+            entry["timeout"] = timeout
         status = "over" if trial.is_terminal() else None
+        rec = live.rec
+        clock = None
+        if rec.clock is not None:
+            clock = clocks.advance(rec.clock, rec.deadline, self.now(), seat,
+                                   self._decider(rec, trial, status or rec.status))
         try:
-            await self._write(self.store.append_move, live.rec.id, len(live.log), entry, status)
+            await self._write(self.store.append_move, live.rec.id, len(live.log), entry, status, clock)
         except StoreConflict as exc:
             raise TableError("stale", str(exc), 409) from None
         if live.rec.seats[seat].kind == "human":  # a possible undo point: keep the state before it
@@ -592,6 +633,9 @@ class TableService:
         live.texts.append(dumps(entry["move"]))
         if status:
             live.rec.status = status
+        if clock is not None:
+            rec.clock, rec.deadline = clock
+            self._arm(rec)
         live.changed()
 
     def _undo_candidate(self, live: LiveTable, seat: int | None) -> int | None:
@@ -724,7 +768,13 @@ class TableService:
             # the state before move k, never changed since (or, after a restart, rebuilt)
             before = scan[1] if scan is not None and scan[0] == k else \
                 live.state.game.replay([e["move"] for e in live.log[:k]])
-            await self._write(self.store.truncate, live.rec.id, k)
+            rec = live.rec
+            clock = None if rec.clock is None else \
+                clocks.advance(rec.clock, rec.deadline, self.now(), None, self._decider(rec, before, rec.status))
+            await self._write(self.store.truncate, live.rec.id, k, clock)
+            if clock is not None:
+                rec.clock, rec.deadline = clock
+                self._arm(rec)
             del live.log[k:]
             del live.texts[k:]
             live.state = before
@@ -824,8 +874,11 @@ class TableService:
         sub = Subscriber(seat, address, self.settings.outbox)
         self.sockets[address] = self.sockets.get(address, 0) + 1
         live.subscribers.append(sub)
+        if live.rec.deadline is not None:  # a running clock: the picture reads it now
+            live.cache.pop(seat, None)
         sub.push(self.text(live, seat), state=True)
         self._kick_bots(live)
+        self._kick_clock(live)
         return sub
 
     def authenticate(self, table_id: str, sub: Subscriber, token: str | None) -> int | None:
@@ -835,8 +888,11 @@ class TableService:
         live = self.table(table_id)
         seat = self.seat_of(live.rec, token)
         sub.seat = seat
+        if live.rec.deadline is not None:  # a running clock: the picture reads it now
+            live.cache.pop(seat, None)
         sub.push(self.text(live, seat), state=True)
         self._kick_bots(live)
+        self._kick_clock(live)
         return seat
 
     def unsubscribe(self, table_id: str, sub: Subscriber) -> None:
@@ -875,6 +931,7 @@ class TableService:
             "undo": None if point is not None else {"code": why, "why": UNDO_WHY[why]},
             "last": self._last_move(live),
             "log_tail": self._log_tail(live, seat, view),
+            "clock": clocks.public(live.rec.clock, live.rec.deadline, self.now()),
         }
         if over:
             breakdown = getattr(state, "score_breakdown", None)
@@ -996,8 +1053,10 @@ class TableService:
         return {"table": self.summary(live.rec), "steps": steps, "result": result}
 
     async def close(self) -> None:
-        tasks = [t for t in [self._sweeper, *(live.bot_task for live in self.live.values()),
-                             *(live.undo_task for live in self.live.values())] if t is not None]
+        tasks = [t for t in [self._sweeper, self._clock_loop_task, *self._timeouts,
+                             *(live.bot_task for live in self.live.values()),
+                             *(live.undo_task for live in self.live.values()),
+                             *(live.clock_task for live in self.live.values())] if t is not None]
         for t in tasks:
             t.cancel()
         for t in tasks:
@@ -1006,6 +1065,182 @@ class TableService:
             except BaseException:
                 pass
         self._sweeper = None
+        self._clock_loop_task = None
+
+    # ------------------------------------------------------------------ clocks
+    # A table's clock lives in its record (clocks.py): every change that moves it is stored with
+    # the change (a move, a join or leave, an undo), with the absolute deadline of the clock that
+    # runs. One scheduler sleeps until the earliest deadline of all tables; at a deadline a bot of
+    # the clock's level decides for the seat, unless the seat's own move came first (one of the
+    # two applies: the bot's is applied only if nothing changed while it thought). A clock runs
+    # out only while a seated person is connected (as bots move only then): at a deadline with
+    # nobody there, the seat's clock waits at zero and starts again when someone comes back.
+    @staticmethod
+    def _decider(rec: TableRecord, state: State, status: str) -> int | None:
+        """The seat whose clock runs in `state`: a human's decision at a running table with a clock."""
+        if rec.clock is None or status != "running" or state.is_terminal():
+            return None
+        seat = state.current_player
+        if seat is None or rec.seats[seat].kind != "human":
+            return None
+        return seat
+
+    def _clock_follow(self, live: LiveTable) -> None:
+        """(under the lock, before a store write of the record) The clock after a change that is no
+        decision: a seat joined or left (the table starts, or waits and the clock stops)."""
+        rec = live.rec
+        if rec.clock is not None:
+            rec.clock, rec.deadline = clocks.advance(rec.clock, rec.deadline, self.now(), None,
+                                                     self._decider(rec, live.state, rec.status))
+
+    def _arm(self, rec: TableRecord) -> None:
+        if rec.deadline is None:
+            self._armed.pop(rec.id, None)
+        else:
+            self._arm_at(rec.id, rec.deadline)
+
+    def _arm_at(self, table_id: str, deadline: float) -> None:
+        if self._armed.get(table_id) == deadline:
+            return
+        self._armed[table_id] = deadline
+        heapq.heappush(self._clock_heap, (deadline, table_id))
+        if len(self._clock_heap) > 2 * len(self._armed) + 64:  # stale entries never outgrow the armed ones
+            self._clock_heap = [(d, t) for t, d in self._armed.items()]
+            heapq.heapify(self._clock_heap)
+        if self._clock_wake is not None:
+            self._clock_wake.set()
+
+    def _due(self) -> list[tuple[str, float]]:
+        """The armed deadlines that have passed (each given out once)."""
+        now, heap, out = self.now(), self._clock_heap, []
+        while heap and (heap[0][0] <= now or self._armed.get(heap[0][1]) != heap[0][0]):
+            deadline, table_id = heapq.heappop(heap)
+            if self._armed.get(table_id) == deadline:
+                del self._armed[table_id]
+                out.append((table_id, deadline))
+        return out
+
+    async def _clock_loop(self) -> None:
+        wake = self._clock_wake
+        while True:
+            wake.clear()
+            try:
+                for table_id, deadline in self._due():
+                    task = asyncio.get_running_loop().create_task(self._time_out(table_id, deadline))
+                    self._timeouts.add(task)
+                    task.add_done_callback(self._timeouts.discard)
+            except Exception as exc:  # pragma: no cover - never expected
+                log.error("the clocks' scheduler failed: %s: %s", type(exc).__name__, exc)
+            wait = self._clock_heap[0][0] - self.now() if self._clock_heap else 60.0
+            try:
+                await asyncio.wait_for(wake.wait(), max(0.0, min(wait, 60.0)))
+            except asyncio.TimeoutError:
+                pass
+
+    async def run_due_clocks(self) -> int:
+        """Decide every time-out due now, one after the other (tests with an injected clock)."""
+        due = self._due()
+        for table_id, deadline in due:
+            await self._time_out(table_id, deadline)
+        return len(due)
+
+    async def _time_out(self, table_id: str, deadline: float) -> None:
+        """A seat's clock ran out: a bot of the clock's level decides for it (or, with nobody at the
+        table, the clock waits at zero)."""
+        try:
+            live = self.table(table_id)
+        except TableError:
+            return
+        rec = live.rec
+        try:
+            for attempt in range(3):
+                if rec.clock is None or rec.deadline != deadline:
+                    return  # the seat decided meanwhile, or its clock was stopped or started again
+                seat, n = rec.clock["seat"], len(live.log)
+                if seat is None:
+                    return
+                if not self._human_connected(live):
+                    async with live.lock:
+                        if rec.deadline != deadline or len(live.log) != n:
+                            return
+                        self._clock_follow_to(live, None)
+                        await self._write(self.store.update, rec)
+                        self._arm(rec)
+                        live.changed()
+                    self._broadcast(live)
+                    return
+                version, level = live.version, rec.clock["level"]
+                job = Job(rec.game, rec.players, rec.seed, json.dumps(rec.options, sort_keys=True), tuple(live.texts),
+                          level, derive_seed(rec.seed, "clock", seat, n))
+                try:
+                    move = await self.bots.decide(job, 0)
+                except Exception as exc:
+                    log.error("table %s: the clock's bot for seat %d failed (%s: %s)", rec.id, seat,
+                              type(exc).__name__, exc)
+                    await asyncio.sleep(0.2 * (attempt + 1))
+                    continue
+                async with live.lock:
+                    if rec.deadline != deadline or len(live.log) != n or rec.clock["seat"] != seat:
+                        return  # the seat's own move came first: it stands, the bot's is dropped
+                    if live.version != version:
+                        continue  # something else changed while it thought: think again
+                    name = rec.seats[seat].name or f"Player {seat + 1}"
+                    try:
+                        await self._apply(live, move, seat, timeout={"name": name, "level": level})
+                    except TableError as exc:
+                        log.error("table %s: the clock's bot for seat %d chose a refused move (%s)", rec.id, seat, exc)
+                        continue
+                self._changed(live)
+                return
+            # the bot failed: the seat gets its whole time again rather than a clock stuck at zero
+            async with live.lock:
+                if rec.deadline == deadline and rec.clock is not None and rec.clock["seat"] is not None:
+                    s = rec.clock["seat"]
+                    banks = list(rec.clock["banks"])
+                    banks[s] = rec.clock["time"]
+                    rec.clock = {**rec.clock, "banks": banks}
+                    rec.deadline = self.now() + banks[s] / 1000
+                    await self._write(self.store.update, rec)
+                    self._arm(rec)
+                    live.changed()
+            self._broadcast(live)
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:  # never leaves a clock stuck without a word
+            log.error("table %s: the clock's time-out failed (%s: %s)", rec.id, type(exc).__name__, exc)
+
+    def _clock_follow_to(self, live: LiveTable, decider: int | None) -> None:
+        rec = live.rec
+        rec.clock, rec.deadline = clocks.advance(rec.clock, rec.deadline, self.now(), None, decider)
+
+    def _kick_clock(self, live: LiveTable) -> None:
+        """A clock that waited at zero (nobody was there when it ran out) starts again once a seated
+        person is connected."""
+        rec = live.rec
+        if rec.clock is None or rec.deadline is not None or not self._human_connected(live):
+            return
+        if self._decider(rec, live.state, rec.status) is None:
+            return
+        if live.clock_task is not None and not live.clock_task.done():
+            return
+        live.clock_task = asyncio.get_running_loop().create_task(self._clock_resume(live))
+
+    async def _clock_resume(self, live: LiveTable) -> None:
+        rec = live.rec
+        try:
+            async with live.lock:
+                decider = self._decider(rec, live.state, rec.status)
+                if rec.clock is None or rec.deadline is not None or decider is None:
+                    return
+                self._clock_follow_to(live, decider)
+                await self._write(self.store.update, rec)
+                self._arm(rec)
+                live.changed()
+            self._broadcast(live)
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:
+            log.error("table %s: the clock did not start again (%s: %s)", rec.id, type(exc).__name__, exc)
 
 
 __all__ = ["TableService", "TableError", "LiveTable", "Subscriber", "History", "UNDO_WHY", "new_lines", "reveals", "token_hash", "SEED_LIMIT", "GONE"]
