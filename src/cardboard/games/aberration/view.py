@@ -131,6 +131,12 @@ class ViewMixin:
                             "attuned": i in h.attuned} for i in (*h.items, *(a for a in h.attuned if a not in h.items))],
             "transformations": [{"id": cfg.aberrations[k].id, "name": cfg.aberrations[k].name,
                                  "text": cfg.aberrations[k].text} for k in h.cards],
+            # the hero's boards as printed (general actions, then the class board's; advanced ones locked
+            # until unlocked [AR-CB-8]), for the tables to draw and click
+            "actions": [{"id": a.id, "name": a.name, "section": a.section, "locked": a.locked,
+                         "open": (not a.locked) or a.section in h.locks, "mode": a.mode,
+                         "cost": [str(c) for c in a.cost], "text": a.text or self._effects_words(a.effects)}
+                        for a in (*(cfg.actions[x] for x in cfg.general), *cfg.classes[h.cls].actions)],
         }
 
     def known_top(self) -> int:
