@@ -1,10 +1,12 @@
 // Aban!: the board drawn from the view alone (see PROTOCOL.md).
 //
 // render(view, root, ui) draws the dice, every seat's garden sheet and the plant boards;
-// prompt(view, ui) says who must do what. Legal moves map to clicks: pick a die, then
-// (if the die has several uses) a use, then a highlighted square. Colemo changes the
-// selected die; Machonero re-rolls dice picked as toggles. Every move also stays on the
-// shell's move buttons.
+// prompt(view, ui) says who must do what. The board takes every move (`boardKinds`): pick a
+// die, then (if the die has several uses) a use, then a highlighted square; the plant is
+// ghosted there until Confirm (a move passes the turn: it cannot be undone), Esc steps back.
+// A square or die that is not legal asks the server why (`ui.whyNot`). Colemo changes the
+// selected die; Machonero re-rolls dice picked as toggles. Every move also stays in the
+// shell's folded list of all moves.
 
 import {h, injectCss, keepFocus, onEscape, seatMark, svg as s} from "/static/common.js";
 
@@ -51,7 +53,6 @@ const who = (view, ui, seat) => {
 };
 const nameOf = (ui, seat) => (ui.names && ui.names[seat]) || `Seat ${seat + 1}`;
 const describe = (ui, text) => (ui && typeof ui.describe === "function" ? ui.describe(text) : text);
-const cellName = ([r, c]) => `r${r + 1}c${c + 1}`;
 const cellWords = ([r, c]) => `row ${r + 1}, column ${c + 1}`;
 const key = (at) => `${at[0]},${at[1]}`;
 
@@ -64,7 +65,7 @@ function lastMove(view) {
     const actor = m[1] !== undefined ? +m[1] : (view.viewer ?? 0);
     const text = m[2];
     const on = /seat (\d+)'s/.exec(text);
-    const at = /\br(-?\d+)c(-?\d+)\b/.exec(text);
+    const at = /\brow (-?\d+), column (-?\d+)\b/.exec(text);
     return {actor, target: on ? +on[1] : actor, at: at ? [+at[1] - 1, +at[2] - 1] : null, text};
   }
   return null;
@@ -73,7 +74,7 @@ function lastMove(view) {
 // ------------------------------------------------------------------ local selection
 // What the reader has half-chosen (a die, a use, dice to re-roll). It belongs to one
 // decision: a new list of legal moves resets it.
-const sel = {sig: null, die: null, dieIdx: null, mode: null, reroll: null};
+const sel = {sig: null, die: null, dieIdx: null, mode: null, reroll: null, at: null};
 let current = null; // {view, root, ui}: for redrawing after a local choice
 
 function resetIfNew(view, ui) {
@@ -83,6 +84,7 @@ function resetIfNew(view, ui) {
     sel.die = null;
     sel.mode = null;
     sel.reroll = null;
+    sel.at = null;
   }
 }
 
@@ -120,6 +122,7 @@ function analyse(view, ui) {
   const uses = sel.die !== null ? byDie.get(sel.die) : [];
   const modes = DIE_KINDS.filter((k) => uses.some((l) => l.kind === k));
   if (sel.die !== null && !modes.includes(sel.mode)) sel.mode = modes[0] || null;
+  if (sel.die === null) sel.at = null;
   const targets = new Map(); // "seat|r,c" -> legal entry, for the selected die and use
   if (sel.mode) {
     for (const l of uses) {
@@ -128,13 +131,77 @@ function analyse(view, ui) {
       targets.set(`${seat}|${key(l.move.at)}`, l);
     }
   }
-  return {legal, byDie, food, machonero, uses, modes, targets};
+  const chosen = sel.at ? targets.get(sel.at) || null : null;
+  if (!chosen) sel.at = null;
+  return {legal, byDie, food, machonero, uses, modes, targets, chosen};
 }
 
-function redraw() {
+function redraw(focusKey = null) {
   if (!current) return;
   const {view, root, ui} = current;
-  keepFocus(root, () => draw(view, root, ui));
+  keepFocus(root, () => draw(view, root, ui), focusKey);
+}
+
+/** A click on a board target that is not legal now: the server says why (the rule's id). */
+function whyNot(ui, move) {
+  if (ui && typeof ui.whyNot === "function") ui.whyNot(move);
+}
+
+// ------------------------------------------------------------------ tooltips on board spaces
+// One bubble for the page: it shows the words of a space, die, chip or board ([data-tip]) on
+// hover, on keyboard focus, and on a tap or long-press; Esc closes it (the words are also the
+// element's accessible name or description).
+let bubble = null;
+let tipFor = null;
+function tipBubble() {
+  if (bubble && bubble.isConnected) return bubble;
+  bubble = h("div", {class: "ab-tipbubble", role: "tooltip", id: "ab-tipbubble", hidden: true});
+  document.body.append(bubble);
+  return bubble;
+}
+function showTip(el) {
+  const text = el && el.dataset.tip;
+  if (!text) return;
+  const b = tipBubble();
+  b.textContent = text;
+  b.hidden = false;
+  tipFor = el;
+  const r = el.getBoundingClientRect();
+  const w = Math.min(320, innerWidth - 16);
+  b.style.maxWidth = `${w}px`;
+  const left = Math.max(8, Math.min(r.left + r.width / 2 - w / 2, innerWidth - w - 8));
+  b.style.left = `${left}px`;
+  const below = r.bottom + 8;
+  b.style.top = `${below}px`;
+  const bh = b.offsetHeight;
+  if (below + bh > innerHeight && r.top - bh - 8 > 0) b.style.top = `${r.top - bh - 8}px`;
+}
+function hideTip(el) {
+  if (!bubble || (el && el !== tipFor)) return;
+  bubble.hidden = true;
+  tipFor = null;
+}
+let tipsInstalled = false;
+function installTips() {
+  if (tipsInstalled) return;
+  tipsInstalled = true;
+  const of = (e) => (e.target && e.target.closest ? e.target.closest(".ab-root [data-tip]") : null);
+  document.addEventListener("mouseover", (e) => { const el = of(e); if (el) showTip(el); });
+  document.addEventListener("mouseout", (e) => { const el = of(e); if (el && !el.contains(e.relatedTarget)) hideTip(el); });
+  document.addEventListener("focusin", (e) => { const el = of(e); if (el) showTip(el); else hideTip(); });
+  document.addEventListener("focusout", (e) => { const el = of(e); if (el) hideTip(el); });
+  document.addEventListener("contextmenu", (e) => { const el = of(e); if (el) { e.preventDefault(); showTip(el); } });
+  document.addEventListener("click", (e) => {   // a tap on a space that is not a button shows its words
+    const el = of(e);
+    if (el && !el.closest("button")) { if (tipFor === el && !bubble.hidden) hideTip(el); else showTip(el); }
+    else if (!el) hideTip();
+  });
+  document.addEventListener("scroll", () => hideTip(), true);
+}
+/** Give `el` the words of a tooltip (returns it). */
+function tipOn(el, text) {
+  if (text) el.dataset.tip = text;
+  return el;
 }
 
 let escInstalled = false;
@@ -144,6 +211,7 @@ function installEsc() {
   escInstalled = true;
   onEscape(() => {
     if (!current || !current.root.isConnected || (sel.die === null && !sel.reroll)) return;
+    if (sel.at) { const back = `cell${sel.at}`; sel.at = null; redraw(back); return; }
     sel.die = null;
     sel.dieIdx = null;
     sel.mode = null;
@@ -155,6 +223,8 @@ function installEsc() {
 // ------------------------------------------------------------------ public
 export function render(view, root, ui) {
   installEsc();
+  installTips();
+  hideTip();
   current = {view, root, ui};
   resetIfNew(view, ui);
   draw(view, root, ui);
@@ -182,6 +252,9 @@ export function prompt(view, ui) {
   const last = view.last_round ? " (last round)" : "";
   return {you: `You must choose a die${last}`, others: `${other} must choose a die${last}`};
 }
+
+/** Every kind of move has its place on the board: the shell lists them only in its folded list. */
+export const boardKinds = ["food", "plant", "espino", "rocky", "shovel", "pot", "radish", "pass", "colemo", "machonero"];
 
 /** Titles of the shell's move groups. */
 export const kinds = {
@@ -250,16 +323,32 @@ function drawStatus(view, ui) {
 }
 
 function dieButton(value, opts) {
-  const {label, pressed, onclick, disabled, title, fk, small} = opts;
+  const {label, pressed, onclick, disabled, title, fk, small, why} = opts;
   const attrs = {class: "ab-die" + (small ? " ab-die-small" : "") + (pressed ? " ab-selected" : "") +
     (onclick && !disabled ? " ab-legal" : "") + (disabled ? " ab-dim" : ""),
-    title: title || `Die ${value}`, "data-fk": fk};
+    "data-tip": title || `Die ${value}`, "data-fk": fk};
   const kids = [dieSvg(value, small ? 30 : 40), h("span", {class: "ab-die-num", "aria-hidden": "true"}, value)];
   if (onclick && !disabled) {
     return h("button", {...attrs, type: "button", "aria-label": label, "aria-pressed": pressed === undefined ? null : String(!!pressed),
       onclick}, kids);
   }
+  if (why) {  // not legal now: a click asks why
+    return h("button", {...attrs, type: "button", "aria-disabled": "true", "aria-label": `${title || `Die ${value}`}: not available now`,
+      onclick: why}, kids);
+  }
   return h("div", {...attrs, role: "img", "aria-label": title || `Die ${value}`}, kids);
+}
+
+/** The fullest move a die with no use now would make: its plant (or token) on a square. */
+function fullestMove(view, ui, d) {
+  const mine = view.seats.find((x) => x.seat === ui.seat);
+  const empty = mine && mine.garden.find((sq) => !sq.plant && !sq.token);
+  const at = empty ? empty.at : [0, 0];
+  if (d === 1 && view.token_side) {
+    const opp = view.seats.find((x) => x.seat !== ui.seat);
+    return {kind: view.token_side, die: 1, seat: opp ? opp.seat : 0, at};
+  }
+  return {kind: "plant", die: d, at};
 }
 
 function drawTray(view, ui, a, plants, myTurn) {
@@ -276,7 +365,8 @@ function drawTray(view, ui, a, plants, myTurn) {
       const by = taken.get(d);
       const title = by !== undefined ? `${d}: taken by ${who(view, ui, by)}` : move ? move.label : `${d}: not available`;
       row.append(dieButton(d, {label: move && describe(ui, move.label), title, fk: `food${d}`,
-        onclick: move ? () => ui.pick(move.i) : null, disabled: !move && myTurn}));
+        onclick: move ? () => ui.pick(move.i) : null, disabled: !move && myTurn,
+        why: !move && myTurn ? () => whyNot(ui, {kind: "food", number: d}) : null}));
     }
     tray.append(h("div", {class: "ab-tray-title"}, myTurn ? "Choose your chayote's food: it eats the left-over die of that number"
       : "Chayote food numbers"), row);
@@ -310,7 +400,7 @@ function drawTray(view, ui, a, plants, myTurn) {
         sel.dieIdx = again ? null : idx;
         sel.mode = null;
         redraw();
-      } : null, disabled: myTurn && !usable}));
+      } : null, disabled: myTurn && !usable, why: myTurn && !usable ? () => whyNot(ui, fullestMove(view, ui, d)) : null}));
   });
   tray.append(h("div", {class: "ab-tray-title"}, dice.length ? `Dice in the pool (${dice.length})` : "Dice"), row);
 
@@ -330,7 +420,13 @@ function drawTray(view, ui, a, plants, myTurn) {
     tray.append(bar);
     return tray;
   }
-  if (sel.die !== null) {
+  if (sel.die !== null && a.chosen) {
+    const l = a.chosen;
+    bar.append(h("button", {type: "button", class: "ab-btn ab-primary", "data-fk": "confirm",
+      "aria-label": `Confirm: ${describe(ui, l.label)}`, onclick: () => ui.pick(l.i)}, `✓ Confirm: ${describe(ui, l.label)}`));
+    bar.append(h("button", {type: "button", class: "ab-btn", "data-fk": "cancel-square",
+      onclick: () => { const back = `cell${sel.at}`; sel.at = null; redraw(back); }}, "Cancel (Esc)"));
+  } else if (sel.die !== null) {
     const d = sel.die;
     bar.append(h("span", {class: "ab-bar-die"}, dieSvg(d, 24), ` Die ${d}: `));
     if (a.modes.length > 1) {
@@ -338,7 +434,7 @@ function drawTray(view, ui, a, plants, myTurn) {
       for (const m of a.modes) {
         group.append(h("button", {type: "button", class: "ab-btn ab-mode" + (m === sel.mode ? " ab-selected" : " ab-legal"),
           "aria-pressed": String(m === sel.mode), "data-fk": `mode-${m}`,
-          onclick: () => { sel.mode = m; redraw(); }}, MODE_TEXT[m](d, plants[view.boards[d] && view.boards[d].id])));
+          onclick: () => { sel.mode = m; sel.at = null; redraw(); }}, MODE_TEXT[m](d, plants[view.boards[d] && view.boards[d].id])));
       }
       bar.append(group);
     } else if (sel.mode) {
@@ -356,22 +452,22 @@ function drawTray(view, ui, a, plants, myTurn) {
     }
     for (const l of a.uses.filter((x) => x.kind === "colemo")) {
       const to = d + l.move.change;
-      bar.append(h("button", {type: "button", class: "ab-btn ab-legal", "aria-label": describe(ui, l.label), title: l.label,
+      bar.append(h("button", {type: "button", class: "ab-btn ab-legal", "aria-label": describe(ui, l.label),
         "data-fk": `colemo${l.move.change}`, onclick: () => ui.pick(l.i)},
         "Colemo: make it ", h("span", {class: "ab-inline-die"}, dieSvg(to, 18)), ` ${to}`));
     }
     for (const l of a.uses.filter((x) => x.kind === "pass")) {
-      bar.append(h("button", {type: "button", class: "ab-btn ab-legal", "aria-label": describe(ui, l.label), title: l.label,
+      bar.append(h("button", {type: "button", class: "ab-btn ab-legal", "aria-label": describe(ui, l.label),
         "data-fk": "pass", onclick: () => ui.pick(l.i)}, `Take the ${d} for nothing`));
     }
     bar.append(h("button", {type: "button", class: "ab-btn", "data-fk": "cancel-die",
-      onclick: () => { sel.die = null; sel.mode = null; redraw(); }}, "Cancel (Esc)"));
+      onclick: () => { sel.die = null; sel.mode = null; sel.at = null; redraw(); }}, "Cancel (Esc)"));
   } else {
     bar.append(h("span", {class: "ab-hint"}, "Choose a die, then a highlighted square."));
   }
   if (a.machonero.length) {
     bar.append(h("button", {type: "button", class: "ab-btn ab-legal", "data-fk": "machonero",
-      title: "Pay a fertilizer token to re-roll up to 3 dice",
+      "aria-label": "Machonero: pay a fertilizer token to re-roll up to 3 dice",
       onclick: () => { sel.reroll = []; sel.die = null; redraw(); }}, "Machonero: re-roll dice…"));
   }
   tray.append(bar);
@@ -387,7 +483,7 @@ function drawKobachan(ko) {
     if (i === ko.track_length) { glyph = "✖"; cls += " ab-ko-end"; what = `step ${i}: the game ends`; }
     const here = i === ko.step;
     if (here) { cls += " ab-ko-here"; what += " (Ko'bachan is here)"; }
-    track.append(h("li", {class: cls, title: what}, h("span", {"aria-hidden": "true"}, here ? "☻" : glyph),
+    track.append(h("li", {class: cls, "data-tip": what, tabindex: "-1"}, h("span", {"aria-hidden": "true"}, here ? "☻" : glyph),
       h("span", {class: "ab-sr"}, what)));
   }
   return h("section", {class: "ab-ko", "aria-label": "Ko'bachan"},
@@ -454,35 +550,77 @@ function drawGarden(seat, view, ui, a, plants, last) {
   const all = [...seat.garden.map((sq) => sq.at), ...[...ghosts.values()].map((l) => l.move.at)];
   const rows = all.map((x) => x[0]), cols = all.map((x) => x[1]);
   const r0 = Math.min(...rows), r1 = Math.max(...rows), c0 = Math.min(...cols), c1 = Math.max(...cols);
-  const grid = h("div", {class: "ab-grid", role: "group", "aria-label": `${nameOf(ui, seat.seat)}'s garden`,
+  const owner = nameOf(ui, seat.seat);
+  const grid = h("div", {class: "ab-grid", role: "group", "aria-label": `${owner}'s garden: rows ${r0 + 1} to ${r1 + 1} from the top, columns ${c0 + 1} to ${c1 + 1} from the left`,
     style: {"grid-template-columns": `auto repeat(${c1 - c0 + 1}, var(--ab-cell))`}});
   grid.append(h("div", {class: "ab-lab", "aria-hidden": "true"}));
-  for (let c = c0; c <= c1; c++) grid.append(h("div", {class: "ab-lab ab-lab-col", "aria-hidden": "true"}, `c${c + 1}`));
+  for (let c = c0; c <= c1; c++) grid.append(h("div", {class: "ab-lab ab-lab-col", "aria-hidden": "true"}, String(c + 1)));
+  // which squares of this garden a click may ask about (the chosen die's use decides)
+  const mineNow = ui.seat !== null && ui.seat !== undefined && view.current_player === ui.seat && sel.die !== null && sel.mode;
+  const onOpponent = sel.mode === "espino" || sel.mode === "rocky";
+  const asks = mineNow && (onOpponent ? seat.seat !== ui.seat : seat.seat === ui.seat);
+  const whyMove = (at) => (onOpponent ? {kind: sel.mode, die: sel.die, seat: seat.seat, at}
+    : {kind: sel.mode, die: sel.die, at});
+  let first = true;
   for (let r = r0; r <= r1; r++) {
-    grid.append(h("div", {class: "ab-lab ab-lab-row", "aria-hidden": "true"}, `r${r + 1}`));
+    grid.append(h("div", {class: "ab-lab ab-lab-row", "aria-hidden": "true"}, String(r + 1)));
     for (let c = c0; c <= c1; c++) {
       const k = `${r},${c}`;
       const sq = squares.get(k);
-      const target = a.targets.get(`${seat.seat}|${k}`) || ghosts.get(k);
+      const tkey = `${seat.seat}|${k}`;
+      const target = a.targets.get(tkey) || ghosts.get(k);
       const isLast = last && last.at && last.target === seat.seat && last.at[0] === r && last.at[1] === c;
       if (!sq && !target) { grid.append(h("div", {class: "ab-gap", "aria-hidden": "true"})); continue; }
-      const info = sq ? cellContent(sq, plants, view) : {cls: "ab-ghost", kids: [h("span", {class: "ab-small"}, "pot?")],
+      const chosen = target && sel.at === tkey;
+      let info = sq ? cellContent(sq, plants, view) : {cls: "ab-ghost", kids: [h("span", {class: "ab-small"}, "pot?")],
         desc: "outside the sheet", tip: "a spot next to the sheet where an extra pot can be drawn"};
-      const where = `${cellName([r, c])} (${cellWords([r, c])})`;
-      const tip = `${nameOf(ui, seat.seat)}'s garden, ${where}: ${info.tip}` + (isLast ? " · last move" : "");
-      const cls = `ab-cell ${info.cls}` + (isLast ? " ab-last" : "") + (target ? " ab-legal" : "");
-      const attrs = {class: cls, title: target ? `${describe(ui, target.label)} — now ${info.tip}` : tip,
-        "data-r": r, "data-c": c, "data-fk": `cell${seat.seat}|${k}`};
+      if (chosen) {
+        const look = target.kind === "plant" ? `ab-plant ab-face${target.move.die}` : info.cls;
+        info = {...info, cls: `${look} ab-pending`, kids: pendingKids(target, plants, view)};
+      }
+      const where = cellWords([r, c]) + (sq ? "" : " (off the sheet)");
+      const tip = `${owner}'s garden, ${where}: ${info.tip}` + (isLast ? " · last move" : "");
+      const cls = `ab-cell ${info.cls}` + (isLast ? " ab-last" : "") + (target ? " ab-legal" : "") + (chosen ? " ab-chosen" : "");
+      const attrs = {class: cls, "data-tip": target ? `${describe(ui, target.label)}. Now ${info.tip}` : tip,
+        "data-r": r, "data-c": c, "data-fk": `cell${tkey}`};
       if (target) {
-        grid.append(h("button", {...attrs, type: "button", "aria-label": describe(ui, target.label),
-          onclick: () => ui.pick(target.i)}, info.kids));
+        const label = chosen ? `Confirm: ${describe(ui, target.label)}` : `${describe(ui, target.label)} (then Confirm)`;
+        grid.append(h("button", {...attrs, type: "button", "aria-label": label, "aria-pressed": String(!!chosen),
+          onclick: () => {
+            if (chosen) { ui.pick(target.i); return; }  // a second click on the chosen square confirms
+            sel.at = tkey;
+            redraw("confirm");
+          }}, info.kids));
+      } else if (asks && sq) {
+        grid.append(h("button", {...attrs, type: "button", class: `${cls} ab-asks`, "aria-disabled": "true",
+          "aria-label": `${where}: ${info.desc}; not possible now (ask why)`,
+          onclick: () => whyNot(ui, whyMove([r, c]))}, info.kids));
       } else {
-        grid.append(h("div", {...attrs, role: "img", "aria-label": `${where}: ${info.desc}` + (isLast ? ", last move" : "")}, info.kids));
+        grid.append(h("div", {...attrs, role: "img", tabindex: first ? "0" : "-1",
+          "aria-label": `${where}: ${info.desc}` + (isLast ? ", last move" : "")}, info.kids));
+        first = false;
       }
     }
   }
   grid.addEventListener("keydown", (e) => arrowNav(e, grid));
   return h("div", {class: "ab-gridwrap"}, grid);
+}
+
+/** What the chosen square will hold once confirmed, ghosted. */
+function pendingKids(l, plants, view) {
+  const k = l.kind;
+  if (k === "plant") {
+    const b = view.boards[l.move.die];
+    const p = b ? plants[b.id] : null;
+    return [h("span", {class: "ab-pip", "aria-hidden": "true"}, dieSvg(l.move.die, 14)),
+      h("span", {class: "ab-code"}, p ? p.code : "?")];
+  }
+  if (k === "espino") return [h("span", {class: "ab-glyph", "aria-hidden": "true"}, "✱"), h("span", {class: "ab-small"}, "Esp")];
+  if (k === "rocky") return [h("span", {class: "ab-rocky", "aria-hidden": "true"}, "●")];
+  if (k === "radish") return [h("span", {class: "ab-glyph", "aria-hidden": "true"}, "◆"), h("span", {class: "ab-small"}, "Rad")];
+  if (k === "pot") return [h("span", {class: "ab-small"}, "pot")];
+  if (k === "shovel") return [h("span", {class: "ab-small"}, "dig out")];
+  return [];
 }
 
 function arrowNav(e, grid) {
@@ -493,7 +631,7 @@ function arrowNav(e, grid) {
   for (let n = 0; n < 20; n++) {
     r += step[0];
     c += step[1];
-    const next = grid.querySelector(`button[data-r="${r}"][data-c="${c}"]`);
+    const next = grid.querySelector(`[data-r="${r}"][data-c="${c}"]`);
     if (next) { next.focus(); e.preventDefault(); return; }
   }
 }
@@ -508,16 +646,16 @@ function drawSeat(seat, view, ui, a, plants, last) {
     nameOf(ui, seat.seat), seat.seat === ui.seat && !solo ? h("span", {class: "ab-muted"}, " (you)") : null,
     toMove ? h("span", {class: "ab-badge ab-badge-turn"}, "▶ to move") : null,
     won ? h("span", {class: "ab-badge ab-badge-win"}, "★ winner") : null,
-    !solo && view.start_player === seat.seat && view.phase !== "over" ? h("span", {class: "ab-badge", title: "Start player of this round"}, "1st") : null,
+    !solo && view.start_player === seat.seat && view.phase !== "over" ? h("span", {class: "ab-badge", "data-tip": "Start player of this round"}, "1st") : null,
     h("span", {class: "ab-vp"}, `${seat.score.total} VP`));
 
   // chayote: food number and 12 feed boxes
-  const feeds = h("span", {class: "ab-feeds", role: "img", "aria-label": `fed ${seat.feeds} times`, title: `fed ${seat.feeds} of 12 boxes`});
+  const feeds = h("span", {class: "ab-feeds", role: "img", "aria-label": `fed ${seat.feeds} times`, "data-tip": `fed ${seat.feeds} of 12 boxes`});
   for (let i = 0; i < 12; i++) feeds.append(h("span", {class: "ab-feed" + (i < seat.feeds ? " ab-fed" : ""), "aria-hidden": "true"}, i < seat.feeds ? "✓" : ""));
   const info = h("div", {class: "ab-info"});
-  info.append(h("div", {class: "ab-row", title: "The left-over die of each round feeds every chayote of that number"},
+  info.append(h("div", {class: "ab-row", "data-tip": "The left-over die of each round feeds every chayote of that number"},
     h("span", {class: "ab-key"}, "Chayote eats"),
-    seat.food ? h("span", {class: "ab-inline-die", title: `${seat.food}`}, dieSvg(seat.food, 20), ` ${seat.food}`) : h("span", {class: "ab-muted"}, "? (not chosen yet)"),
+    seat.food ? h("span", {class: "ab-inline-die", "data-tip": `${seat.food}`}, dieSvg(seat.food, 20), ` ${seat.food}`) : h("span", {class: "ab-muted"}, "? (not chosen yet)"),
     h("span", {class: "ab-key ab-fedkey"}, `fed ${seat.feeds}`), feeds));
   if (!solo) {
     const side = view.token_side === "rocky" ? "Rockys" : "Espinos";
@@ -525,14 +663,14 @@ function drawSeat(seat, view, ui, a, plants, last) {
     const marks = h("span", {class: "ab-shovels", role: "img", "aria-label": `shovel spaces used: ${seat.shovel_marks.join(", ") || "none"}`});
     for (let i = 0; i < 4; i++) {
       const m = seat.shovel_marks[i];
-      marks.append(h("span", {class: "ab-shovel" + (m ? " ab-fed" : ""), "aria-hidden": "true", title: m ? `shovel paid with a ${m}` : "free shovel space"}, m || ""));
+      marks.append(h("span", {class: "ab-shovel" + (m ? " ab-fed" : ""), "aria-hidden": "true", "data-tip": m ? `shovel paid with a ${m}` : "free shovel space"}, m || ""));
     }
     info.append(h("div", {class: "ab-row"},
-      h("span", {class: "ab-chip", title: `${side} left to place on opponents`}, h("span", {class: "ab-tokglyph", "aria-hidden": "true"}, glyph), ` ${side} ${seat.tokens}`),
-      h("span", {class: "ab-chip", title: "Shovel tokens left"}, "Shovels ", seat.shovels), marks));
+      h("span", {class: "ab-chip", tabindex: "0", "data-tip": `${side} left to place on opponents`}, h("span", {class: "ab-tokglyph", "aria-hidden": "true"}, glyph), ` ${side} ${seat.tokens}`),
+      h("span", {class: "ab-chip", tabindex: "0", "data-tip": "Shovel tokens left"}, "Shovels ", seat.shovels), marks));
   }
   if ((view.super_plants || []).length) {
-    info.append(h("div", {class: "ab-row"}, h("span", {class: "ab-chip", title: "Fertilizer tokens pay for the super plants"}, "✿ Fertilizer ", seat.fertilizer)));
+    info.append(h("div", {class: "ab-row"}, h("span", {class: "ab-chip", tabindex: "0", "data-tip": "Fertilizer tokens pay for the super plants"}, "✿ Fertilizer ", seat.fertilizer)));
   }
   // score breakdown
   const sc = seat.score;
@@ -540,11 +678,11 @@ function drawSeat(seat, view, ui, a, plants, last) {
   for (const [pid, v] of Object.entries(sc.plants || {})) {
     if (!v) continue;
     const p = plants[pid] || {code: pid.slice(0, 3), face: 0, name: pid};
-    parts.push(h("span", {class: `ab-scorechip ab-face${p.face}`, title: `${p.name}: ${v} VP`}, `${p.code} ${v}`));
+    parts.push(h("span", {class: `ab-scorechip ab-face${p.face}`, tabindex: "0", "data-tip": `${p.name}: ${v} VP`}, `${p.code} ${v}`));
   }
   for (const [k, name] of [["chayote", "Chayote"], ["tokens", view.token_side === "rocky" ? "Rockys" : "Espinos"], ["radishes", "Radishes"],
     ["rocky_grants", "Rockys placed"]]) {
-    if (sc[k]) parts.push(h("span", {class: "ab-scorechip", title: `${name}: ${sc[k]} VP`}, `${name} ${sc[k]}`));
+    if (sc[k]) parts.push(h("span", {class: "ab-scorechip", tabindex: "0", "data-tip": `${name}: ${sc[k]} VP`}, `${name} ${sc[k]}`));
   }
   info.append(h("div", {class: "ab-row ab-score"}, h("span", {class: "ab-key"}, "Score"), parts.length ? parts : h("span", {class: "ab-muted"}, "nothing yet")));
 
@@ -556,13 +694,13 @@ function drawSeat(seat, view, ui, a, plants, last) {
 function drawBoards(view, plants) {
   const list = h("div", {class: "ab-boards"});
   if (view.token_board) {
-    list.append(h("div", {class: "ab-board", title: view.token_board.text},
+    list.append(h("div", {class: "ab-board", "data-tip": view.token_board.text},
       h("div", {class: "ab-board-head"}, dieSvg(1, 22), h("span", {class: "ab-code ab-face1"}, view.token_side === "rocky" ? "●" : "✱"),
         h("strong", {}, view.token_board.name)),
       h("div", {class: "ab-board-text"}, view.token_board.text)));
   }
   for (const [face, b] of Object.entries(view.boards || {}).sort((x, y) => +x[0] - +y[0])) {
-    list.append(h("div", {class: "ab-board", title: `${b.name} (die ${face}): ${b.text}`},
+    list.append(h("div", {class: "ab-board", "data-tip": `${b.name} (die ${face}): ${b.text}`},
       h("div", {class: "ab-board-head"}, dieSvg(+face, 22), h("span", {class: `ab-code ab-face${face}`}, plants[b.id].code),
         h("strong", {}, b.name)),
       h("div", {class: "ab-board-text"}, b.text)));
@@ -571,7 +709,7 @@ function drawBoards(view, plants) {
     let text = sp.text;
     if (sp.id === "colemo" && view.colemo_variant) text += ` Variant: ${COLEMO[view.colemo_variant] || view.colemo_variant}.`;
     const used = (view.powers_used || {})[sp.id];
-    list.append(h("div", {class: "ab-board ab-super", title: `${sp.name}: ${text}`},
+    list.append(h("div", {class: "ab-board ab-super", "data-tip": `${sp.name}: ${text}`},
       h("div", {class: "ab-board-head"}, h("span", {class: "ab-star", "aria-hidden": "true"}, "★"), h("strong", {}, sp.name),
         used ? h("span", {class: "ab-badge"}, "used this turn") : null),
       h("div", {class: "ab-board-text"}, text)));
@@ -585,7 +723,8 @@ function drawLegend(view) {
   if (view.token_side === "rocky") items.push([h("span", {class: "ab-lg ab-plant ab-face2 ab-covered"}, "●"), "Rocky on a square or plant (−2 VP each; 2● two of them)"]);
   if ((view.super_plants || []).some((x) => x.id === "rabamimo")) items.push([h("span", {class: "ab-lg ab-radish"}, "◆"), "radish (wild, −1 VP)"]);
   if (view.kobachan) items.push([h("span", {class: "ab-lg ab-dig"}), "Ko'bachan's dig"]);
-  items.push([h("span", {class: "ab-lg ab-lg-legal"}), "you can choose it"]);
+  items.push([h("span", {class: "ab-lg ab-lg-legal"}), "you can choose it (then Confirm)"]);
   items.push([h("span", {class: "ab-lg ab-lg-last"}), "last move"]);
+  items.push([h("span", {class: "ab-lg"}, "1"), "rows counted from the top, columns from the left"]);
   return h("p", {class: "ab-legend"}, items.map(([sym, text]) => h("span", {class: "ab-legend-item"}, sym, " ", text)));
 }
