@@ -134,6 +134,11 @@ class AbominationGame(Game):
     max_players = 4
     summary = "Worker placement in 1819 Paris: gather cadavers and materials, then build a monster and bring it to life before your rivals."
     playing_time = "90-120 min"  # the box
+    # the decomposition stages are printed as Roman numerals (tests/engine/test_plain_words.py)
+    plain_words_allow = {
+        "III": "Stage III or IV animal material cannot be substituted for blood.",
+        "IV": "Stage III or IV animal material cannot be substituted for blood.",
+    }
     setups = (
         (2, {}),
         (3, {"first_player": 1, "dial_scoring": "best", "cadavers": "preview"}),
