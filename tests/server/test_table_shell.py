@@ -103,3 +103,229 @@ def test_why_of_a_hidden_information_game_says_what_sending_the_move_says(client
                 assert reason is None
             except cardboard.engine.IllegalAction as exc:
                 assert reason == str(exc)
+
+
+# ---------------------------------------------------------------------------- in the browser
+import os  # noqa: E402
+import random  # noqa: E402
+import socket  # noqa: E402
+import threading  # noqa: E402
+import time  # noqa: E402
+import urllib.request  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+import pytest  # noqa: E402
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync"]
+try:
+    from playwright.sync_api import sync_playwright
+except ImportError:  # pragma: no cover - depends on the machine
+    sync_playwright = None
+needs_browser = pytest.mark.skipif(sync_playwright is None or not os.path.exists(CHROMIUM),
+                                   reason="needs Python Playwright and a Chromium at /usr/bin/chromium")
+browser_test = [pytest.mark.browser, needs_browser]
+DESKTOP = {"width": 1366, "height": 768}
+PHONE = {"width": 390, "height": 844}
+BAR = "() => ({h: window.cardboardBarHeight(), limit: window.cardboardBarLimit(), " \
+      "sideways: document.documentElement.scrollWidth > innerWidth})"
+MY_TURN = "() => document.querySelector('#actions button.move:not([disabled])')"
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def web(tmp_path_factory):
+    """The app under uvicorn in a thread (bots and the undo check in this process)."""
+    import uvicorn
+
+    from cardboard.server.app import create_app
+    from cardboard.server.settings import ServerSettings
+
+    db = str(tmp_path_factory.mktemp("shell") / "tables.sqlite")
+    app = create_app(settings=ServerSettings(db=db, bot_delay=0.05, bot_pool="thread", bot_workers=1,
+                                             undo_check="inline"))
+    port = _free_port()
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    url = f"http://127.0.0.1:{port}"
+    for _ in range(400):
+        try:
+            with urllib.request.urlopen(url + "/api/games", timeout=1):
+                break
+        except OSError:
+            time.sleep(0.05)
+    else:
+        pytest.fail("the web table did not start")
+    yield url
+    server.should_exit = True
+    thread.join(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def chromium():
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+        yield b
+        b.close()
+
+
+def _api(base: str, path: str, body=None):
+    req = urllib.request.Request(base + path, data=None if body is None else json.dumps(body).encode(),
+                                 headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(req, timeout=20) as r:
+        return json.loads(r.read())
+
+
+def _page(chromium, base, table_id, token=None, viewport=DESKTOP):
+    touch = viewport["width"] < 800
+    ctx = chromium.new_context(viewport=viewport, has_touch=touch, is_mobile=touch)
+    if token:
+        ctx.add_init_script(f"localStorage.setItem('cardboard:token:{table_id}', {json.dumps(token)})")
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(f"page error: {e}"))
+    page.goto(f"{base}/table/{table_id}")
+    return ctx, page, errors
+
+
+def _drawing(tmp_path: Path, monkeypatch, game: str, js: str) -> None:
+    """Serve `js` as the game's web drawing for this test."""
+    from cardboard.engine import game_class
+
+    folder = tmp_path / f"web-{game}"
+    folder.mkdir()
+    (folder / f"{game}.js").write_text(js, encoding="utf-8")
+    monkeypatch.setattr(game_class(game), "web_folder", classmethod(lambda cls: folder))
+
+
+# A Pig drawing whose die takes the roll (a board kind) and whose "fly" target is never legal.
+PIG_BOARD = """
+export const boardKinds = ["roll"];
+export function render(view, root, ui) {
+  window.shellUi = ui;
+  const roll = ui.legal.findIndex((l) => l.kind === "roll");
+  const die = document.createElement("button");
+  die.className = "pig-die"; die.textContent = "Roll the die";
+  die.onclick = () => (roll >= 0 ? ui.pick(roll) : ui.whyNot({kind: "roll"}).then((t) => { window.whyText = t; }));
+  const fly = document.createElement("button");
+  fly.className = "pig-fly"; fly.textContent = "Fly";
+  fly.onclick = () => ui.whyNot({kind: "fly"}).then((t) => { window.whyText = t; });
+  root.append(die, fly);
+}
+"""
+
+
+@pytest.mark.browser
+@needs_browser
+def test_why_not_shows_the_engines_reason_in_the_status_bar_and_resolves_with_it(web, chromium, tmp_path, monkeypatch):
+    _drawing(tmp_path, monkeypatch, "pig", PIG_BOARD)
+    t = _api(web, "/api/tables", {"game": "pig", "players": 2, "seats": [{"kind": "human"}, {"kind": "human"}]})
+    ana = _api(web, f"/api/tables/{t['id']}/join", {"name": "Ana"})
+    ben = _api(web, f"/api/tables/{t['id']}/join", {"name": "Ben"})
+    first = _api(web, f"/api/tables/{t['id']}")["to_move"]
+    mover, other = (ana, ben) if first == 0 else (ben, ana)
+    ctx, page, errors = _page(chromium, web, t["id"], mover["token"])
+    page.wait_for_selector("#board .pig-fly")
+    page.wait_for_function("() => document.body.dataset.seat !== 'spectator'")
+    # the roll is on the board: no button of its own, but in "All moves (1)"
+    assert page.locator("#actions > button.move[data-kind=roll]").count() == 0
+    assert "All moves" in page.locator("#actions details.allmoves > summary").inner_text()
+    assert page.locator("#actions details.allmoves button.move[data-kind=roll]").count() == 1
+    page.click("#board .pig-fly")
+    page.wait_for_function("() => window.whyText !== undefined")
+    said = page.locator("#notice").inner_text()
+    assert said == page.evaluate("window.whyText")
+    assert "No move of kind 'fly' is legal now" in said and "illegal move" not in said
+    assert page.get_attribute("#notice", "role") == "alert"
+    assert page.evaluate(BAR)["h"] <= 120  # the notice opens over the board
+    # a legal move answers null, and says so
+    assert page.evaluate("() => window.shellUi.whyNot({kind: 'roll'})") is None
+    assert "legal now" in page.locator("#notice").inner_text()
+    assert page.evaluate("+document.body.dataset.n") == 0  # nothing was played
+    # the other seat hears whose decision it is, by name; a spectator that it watches
+    octx, opage, oerrors = _page(chromium, web, t["id"], other["token"])
+    opage.wait_for_selector("#board .pig-fly")
+    opage.wait_for_function("() => document.body.dataset.seat !== 'spectator'")
+    text = opage.evaluate("() => window.shellUi.whyNot({kind: 'roll'})")
+    assert text.startswith("It is ") and ("Ana" in text or "Ben" in text) and "seat" not in text, text
+    sctx, spage, serrors = _page(chromium, web, t["id"])
+    spage.wait_for_selector("#board .pig-fly")
+    assert spage.evaluate("() => window.shellUi.whyNot({kind: 'roll'})").startswith("You are watching")
+    assert not errors and not oerrors and not serrors, errors + oerrors + serrors
+    for c in (ctx, octx, sctx):
+        c.close()
+
+
+# A drawing of Aban that draws nothing and takes no move on the board: every move needs a button
+BLANK = "export function render(view, root, ui) { root.append('(no board)'); }\n"
+
+
+@pytest.mark.browser
+@needs_browser
+def test_the_status_bar_folds_what_does_not_fit_into_all_moves_on_a_desktop_and_a_phone(web, chromium, tmp_path,
+                                                                                         monkeypatch):
+    """With many moves and no board to take them, the bar keeps its limit (<= 120 px at 1366x768,
+    <= 211 px on a 390x844 phone) by folding the buttons that do not fit into "All moves (N)",
+    which lists every legal move, filters them, and plays one by keyboard alone."""
+    _drawing(tmp_path, monkeypatch, "aban", BLANK)
+    seen_fold = {}
+    for viewport in (DESKTOP, PHONE):
+        t = _api(web, "/api/tables", {"game": "aban", "players": 2, "seed": 4,
+                                      "seats": [{"kind": "human"}, {"kind": "bot", "level": "random"}]})
+        seat = _api(web, f"/api/tables/{t['id']}/join", {"name": "Ana"})
+        ctx, page, errors = _page(chromium, web, t["id"], seat["token"], viewport)
+        rng = random.Random(2)
+        for _ in range(6):
+            page.wait_for_function(MY_TURN, timeout=30000)
+            bar = page.evaluate(BAR)
+            assert bar["limit"] == (120 if viewport is DESKTOP else 211)
+            assert bar["h"] <= bar["limit"] + 0.5 and not bar["sideways"], (viewport, bar)
+            legal = page.evaluate("window.cardboardTable.state.legal.length")
+            inline = page.locator("#actions > button.move-inline").count()
+            if inline < legal:
+                seen_fold[viewport["width"]] = True
+                listed = page.locator("#actions details.allmoves button.move").count()
+                assert listed == legal
+                assert f"({legal})" in page.locator("#actions details.allmoves > summary").inner_text()
+            if not inline:
+                break
+            n = page.evaluate("+document.body.dataset.n")
+            page.locator("#actions > button.move-inline").nth(rng.randrange(inline)).click()
+            page.wait_for_function("n => +document.body.dataset.n !== n", arg=n, timeout=30000)
+        assert not errors, errors
+        ctx.close()
+    assert seen_fold.get(1366) and seen_fold.get(390), seen_fold
+
+    # by keyboard alone: the fold opens with Enter, the filter takes words, Enter plays the first match
+    t = _api(web, "/api/tables", {"game": "aban", "players": 2, "seed": 4,
+                                  "seats": [{"kind": "human"}, {"kind": "bot", "level": "random"}]})
+    seat = _api(web, f"/api/tables/{t['id']}/join", {"name": "Ana"})
+    ctx, page, errors = _page(chromium, web, t["id"], seat["token"])
+    page.wait_for_function(MY_TURN, timeout=30000)
+    for _ in range(8):
+        if page.locator("#actions details.allmoves").count():
+            break
+        n = page.evaluate("+document.body.dataset.n")
+        page.locator("#actions > button.move-inline").first.click()
+        page.wait_for_function("n => +document.body.dataset.n !== n", arg=n, timeout=30000)
+        page.wait_for_function(MY_TURN, timeout=30000)
+    page.focus("#actions details.allmoves > summary")
+    page.keyboard.press("Enter")
+    assert page.locator("#actions details.allmoves").evaluate("d => d.open")
+    assert page.evaluate(BAR)["h"] <= 120  # the open list lies over the board
+    label = page.locator("#actions details.allmoves button.move").last.inner_text()
+    page.locator("#actions .move-filter").fill(label)
+    shown = page.locator("#actions details.allmoves button.move:visible")
+    assert 1 <= shown.count() < page.evaluate("window.cardboardTable.state.legal.length")
+    n = page.evaluate("+document.body.dataset.n")
+    page.keyboard.press("Enter")
+    page.wait_for_function("n => +document.body.dataset.n !== n", arg=n, timeout=30000)
+    assert not errors, errors
+    ctx.close()

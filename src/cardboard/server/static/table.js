@@ -5,13 +5,12 @@ import {
   $, $$, api, copyText, creatorKey, describer, h, loadRenderer, NAME_KEY, openHowTo, pretty, renderTree, scoreTable,
   seatChip, seatNames, tokenKey, winnersText,
 } from "/static/common.js";
+import {clockArrived, showClocks} from "/static/clock.js";
 
 const TABLE_ID = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
 const RETRY_FIRST = 500;   // ms before the first reconnection; doubled each time, up to RETRY_CAP
 const RETRY_CAP = 10000;
 const DEAD_AFTER = 60000;  // a socket that heard nothing this long (pings every 25 s) is given up
-const INLINE_MAX = 6;      // a kind with more moves than this is listed in a disclosure
-const FILTER_MIN = 10;     // a disclosure with more moves than this gets a filter box
 
 let token = localStorage.getItem(tokenKey(TABLE_ID));
 let ws = null;
@@ -80,6 +79,7 @@ function connect() {
     let m;
     try { m = JSON.parse(ev.data); } catch { return; }
     if (m.type === "state") onState(m);
+    else if (m.type === "why") onWhy(m);
     else if (m.type === "error") onError(m);
   };
   sock.onclose = (ev) => {
@@ -198,6 +198,53 @@ function notice(text) {
   els.notice.textContent = text || "";
 }
 
+// ------------------------------------------------------------------ why not? (issue #23)
+// A click on a board target that is not legal now asks the server why ({"type": "why", "move", "id"}):
+// the answer is the refusal sending that move would get (null: it is legal). Shown in #notice.
+const WHY_WAIT = 10000;
+const whyAsked = new Map();  // id -> {resolve, timer}
+let whyId = 0;
+
+/** The engine's refusal without its technical head ("illegal move {...} for seat 0: "), the
+ *  players' names for "seat N". */
+function plainReason(text) {
+  const names = msg ? seatNames(msg.table) : [];
+  const t = String(text || "").replace(/^illegal move .*? for seat \d+: /s, "");
+  const said = describer(names)(t);
+  return said.charAt(0).toUpperCase() + said.slice(1);
+}
+
+/** Why `move` (a JSON move, {kind, ...fields}) is not legal now: shows the reason in the status bar
+ *  and resolves with it (null when the move is legal after all). */
+function whyNot(move) {
+  if (!ws || ws.readyState !== WebSocket.OPEN) {
+    const text = "Not connected: the reason cannot be asked now.";
+    notice(text);
+    return Promise.resolve(text);
+  }
+  const id = ++whyId;
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      whyAsked.delete(id);
+      notice("The server did not say why: try again.");
+      resolve(null);
+    }, WHY_WAIT);
+    whyAsked.set(id, {resolve, timer});
+    send({type: "why", move, id});
+  });
+}
+
+function onWhy(m) {
+  const asked = whyAsked.get(m.id);
+  const text = m.reason === null || m.reason === undefined
+    ? "That move is legal now: choose it again to play it." : plainReason(m.reason);
+  notice(text);
+  if (!asked) return;
+  whyAsked.delete(m.id);
+  clearTimeout(asked.timer);
+  asked.resolve(m.reason === null || m.reason === undefined ? null : text);
+}
+
 function onError(m) {
   if (m.code === "auth" && token && (helloPending || !msg || msg.seat === null)) {
     // the stored credential opens no seat here (left, given to someone invited, or mistyped): watch instead
@@ -208,13 +255,14 @@ function onError(m) {
     reconnect();
     return;
   }
-  notice(m.message || m.code);
+  notice(m.code === "illegal" ? plainReason(m.message) : m.message || m.code);
   if (busy) unlock();
   if (msg) render(msg);  // redraw with the input open again
 }
 
 // ------------------------------------------------------------------ state
 async function onState(m) {
+  clockArrived(m);  // the clocks count down from the moment the server's reading arrived
   if (helloPending && m.seat === null) return;  // the public picture sent before the hello was read
   helloPending = false;
   if (renderer === undefined) renderer = await loadRenderer(m.table.game);
@@ -271,6 +319,7 @@ function render(m) {
     panel: (s) => bodies[s] || null,
     table: m.table, toMove: m.to_move, last: m.last, n: m.n, over, result: m.result || null,
     locked: () => busy,
+    whyNot,
   };
 
   // prompt
@@ -298,7 +347,6 @@ function render(m) {
 
   $("#watching").hidden = m.seat !== null;
   renderJoin(m);
-  renderActions(viewing ? {...m, legal: []} : m, describe);
   renderUndo(m, over);
   renderViewing(m);
   $("#leave").hidden = m.seat === null || over;
@@ -310,6 +358,7 @@ function render(m) {
   if (renderer) {
     try {
       renderer.render(viewing ? viewing.view : view, root, viewing ? {...ui, legal: [], pick: () => {},
+        whyNot: () => { notice(`This is move ${viewing.n}, not the live game: Back to live to play.`); return Promise.resolve(null); },
         toMove: viewing.to_move, last: viewing.last, n: viewing.n, over: false, result: null, locked: () => true} : ui);
       drawn = true;
     } catch (e) {
@@ -322,13 +371,16 @@ function render(m) {
     renderTree(viewing ? viewing.view : view, root);
   }
   els.board.replaceChildren(root);
+  renderActions(viewing ? {...m, legal: []} : m, describe, drawn);
+  fitActions();
 
   renderLog(m, names, describe);
   renderFinal(m, names);
+  showClocks(m);  // each seat's clock on its panel, the running one in the bar
 
   if (busy) lock();
   if (deciding && keyboardMode && focusWasInside && !els.actions.contains(document.activeElement)) {
-    const first = $("button.move", els.actions) || $(".movegroup > summary", els.actions);
+    const first = $(":scope > button.move", els.actions) || $(".allmoves > summary", els.actions);
     if (first && document.activeElement === document.body) first.focus({preventScroll: true});
   }
 }
@@ -399,7 +451,21 @@ function renderShareButtons(m) {
   const free = m.table.seats.some((s) => s.kind === "human" && !s.taken);
   $("#invite-link").hidden = over || m.table.status !== "open" || !free;
   $("#other-device").hidden = over || m.seat === null || !token;
+  // a phone folds the seldom used tools under "More" (a wide screen shows them, and no More)
+  $("#more-tools").hidden = $$("#more-menu > button").every((b) => b.hidden);
 }
+
+function setMoreOpen(open) {
+  const b = $("#more-tools");
+  b.setAttribute("aria-expanded", String(open));
+  $(".status-tools").classList.toggle("more-open", open);
+}
+$("#more-tools").addEventListener("click", () => setMoreOpen($("#more-tools").getAttribute("aria-expanded") !== "true"));
+$("#more-menu").addEventListener("click", () => setMoreOpen(false));
+document.addEventListener("cardboard:escape", () => setMoreOpen(false));
+document.addEventListener("pointerdown", (ev) => {
+  if (!ev.target.closest || !ev.target.closest("#more-tools, #more-menu")) setMoreOpen(false);
+});
 
 /** The share panel: a link to copy, with what it does (and a warning when it carries a seat). */
 function showShare(title, link, warning, copyNow = false) {
@@ -500,74 +566,116 @@ function kindTitle(kind) {
   return pretty(kind);
 }
 
-function renderActions(m, describe) {
+// The status bar is board first (issue #23): moves of the renderer's `boardKinds` get no button of
+// their own (the board takes them); the other moves are compact buttons, at most what fits the bar's
+// limit (2 lines of buttons, <= 120 px at 1366x768; a quarter of the height on a phone); every legal
+// move stays reachable, by keyboard too, in one folded "All moves (N)" list with a filter, which opens
+// over the board and never makes the bar taller.
+const BAR_DESKTOP = 120;   // px: the bar's limit on a wide screen
+const bar = () => document.getElementById("status");
+const barLimit = () => (innerWidth >= 800 ? BAR_DESKTOP : Math.floor(innerHeight / 4));
+
+function kindOf(l) {
+  return l.kind || (l.move && l.move.kind) || "move";
+}
+
+function boardKindsOf(drawn) {
+  return drawn && renderer && Array.isArray(renderer.boardKinds) ? new Set(renderer.boardKinds) : new Set();
+}
+
+function renderActions(m, describe, drawn = true) {
   const legal = m.legal;
   if (!legal.length) {
     els.actions.replaceChildren();
     return;
   }
-  const groups = new Map();
+  const onBoard = boardKindsOf(drawn);
+  const groups = new Map();  // kind -> indices, in the order the kinds first come
   legal.forEach((l, i) => {
-    const k = l.kind || (l.move && l.move.kind) || "move";
+    const k = kindOf(l);
     if (!groups.has(k)) groups.set(k, []);
     groups.get(k).push(i);
   });
-  const collapsedCount = legal.length <= 9 ? 0 : [...groups.values()].filter((g) => g.length > INLINE_MAX).length;
   let key = 0;
-  const out = [];
   const moveButton = (i, inline) => {
     const label = describe(legal[i].label);
     const shortcut = inline && key < 9 ? String(++key) : null;
-    return h("button", {type: "button", class: "move", "data-kind": legal[i].kind, "data-i": i,
-      "data-key": shortcut, title: label + (shortcut ? ` (key ${shortcut})` : ""), disabled: busy,
+    return h("button", {type: "button", class: inline ? "move move-inline" : "move", "data-kind": legal[i].kind,
+      "data-i": i, "data-key": shortcut, "aria-keyshortcuts": shortcut, disabled: busy,
       onclick: () => pick(i)},
     h("span", {class: "move-label"}, label), shortcut ? h("kbd", {"aria-hidden": "true"}, shortcut) : null);
   };
-  for (const [kind, idx] of groups) {
-    if (idx.length <= INLINE_MAX || legal.length <= 9) {
-      for (const i of idx) out.push(moveButton(i, true));
-      continue;
+  const inline = [];
+  for (const [kind, idx] of groups) if (!onBoard.has(kind)) for (const i of idx) inline.push(moveButton(i, true));
+
+  // the whole list, folded: by kind, with a filter
+  const lists = [...groups].map(([kind, idx]) => h("div", {class: "movelist", role: "group", "aria-label": kindTitle(kind),
+    "data-kind": kind}, groups.size > 1 ? h("h3", {class: "movelist-title", "aria-hidden": "true"}, kindTitle(kind)) : null,
+  idx.map((i) => moveButton(i, false))));
+  const count = h("span", {class: "filter-count", "aria-live": "polite"});
+  const filter = h("input", {type: "search", class: "move-filter", "aria-label": `Filter the ${legal.length} moves`,
+    placeholder: `Filter ${legal.length} moves… (words, e.g. a name or "row 2")`, value: groupState.filter.all || ""});
+  const apply = () => {
+    groupState.filter.all = filter.value;
+    const words = filter.value.toLowerCase().split(/\s+/).filter(Boolean);
+    let shown = 0;
+    for (const list of lists) {
+      let here = 0;
+      for (const b of list.querySelectorAll("button.move")) {
+        const ok = words.every((w) => b.textContent.toLowerCase().includes(w));
+        b.hidden = !ok;
+        here += ok;
+      }
+      list.hidden = !here;
+      shown += here;
     }
-    const list = h("div", {class: "movelist", role: "group", "aria-label": kindTitle(kind)},
-      idx.map((i) => moveButton(i, false)));
-    const count = h("span", {class: "filter-count", "aria-live": "polite"});
-    let filter = null;
-    if (idx.length > FILTER_MIN) {
-      filter = h("input", {type: "search", class: "move-filter", "aria-label": `Filter the ${idx.length} choices`,
-        placeholder: `Filter ${idx.length} choices… (words, e.g. a name or "crab 4")`,
-        value: groupState.filter[kind] || ""});
-      const apply = () => {
-        groupState.filter[kind] = filter.value;
-        const words = filter.value.toLowerCase().split(/\s+/).filter(Boolean);
-        let shown = 0;
-        for (const b of list.children) {
-          const ok = words.every((w) => b.textContent.toLowerCase().includes(w));
-          b.hidden = !ok;
-          shown += ok;
-        }
-        count.textContent = words.length ? `${shown} of ${idx.length} shown` : "";
-      };
-      filter.addEventListener("input", apply);
-      filter.addEventListener("keydown", (ev) => {
-        if (ev.key === "Escape" && filter.value) { filter.value = ""; apply(); ev.stopPropagation(); }
-        if (ev.key === "Enter") { const b = [...list.children].find((x) => !x.hidden); if (b) b.click(); }
-      });
-      if (filter.value) queueMicrotask(apply);
+    count.textContent = words.length ? `${shown} of ${legal.length} shown` : "";
+  };
+  filter.addEventListener("input", apply);
+  filter.addEventListener("keydown", (ev) => {
+    if (ev.key === "Escape" && filter.value) { filter.value = ""; apply(); ev.stopPropagation(); }
+    if (ev.key === "Enter") {
+      const b = lists.flatMap((l) => [...l.querySelectorAll("button.move")]).find((x) => !x.hidden);
+      if (b) b.click();
     }
-    // a kind the board maps to clicks (the renderer's `boardKinds`) stays folded unless opened
-    const onBoard = !!(renderer && Array.isArray(renderer.boardKinds) && renderer.boardKinds.includes(kind));
-    const open = groupState.open.has(kind) || (!onBoard && ((groups.size === 1)
-      || (collapsedCount === 1 && groups.size <= 2 && legal.length <= 40)));
-    const det = h("details", {class: "movegroup", "data-kind": kind, open},
-      h("summary", {}, h("span", {}, kindTitle(kind)), h("span", {class: "count"}, `${idx.length} choices`)),
-      filter ? h("div", {class: "filter-row"}, filter, count) : null, list);
-    det.addEventListener("toggle", () => {
-      if (det.open) groupState.open.add(kind); else groupState.open.delete(kind);
-    });
-    out.push(det);
-  }
-  els.actions.replaceChildren(...out);
+  });
+  if (filter.value) queueMicrotask(apply);
+  const all = h("details", {class: "movegroup allmoves", "data-kind": "all", open: groupState.open.has("all")},
+    h("summary", {}, h("span", {}, "All moves"), h("span", {class: "count"}, `(${legal.length})`)),
+    h("div", {class: "allmoves-panel"}, h("div", {class: "filter-row"}, filter, count), lists));
+  all.addEventListener("toggle", () => {
+    if (all.open) {
+      groupState.open.add("all");
+      if (keyboardMode) filter.focus({preventScroll: true});
+    } else groupState.open.delete("all");
+  });
+  allMoves = all;
+  // every move has its button: nothing to fold (fitActions adds the list if a button must fold)
+  els.actions.replaceChildren(...(inline.length === legal.length ? [] : [all]), ...inline);
 }
+let allMoves = null;  // the "All moves" list of the last renderActions (in the bar or not yet)
+
+/** Fold the buttons that make the bar taller than its limit into "All moves" (last first). */
+function fitActions() {
+  const status = bar();
+  if (!status) return;
+  const limit = barLimit();
+  const inline = [...els.actions.querySelectorAll(":scope > button.move-inline")];
+  while (inline.length && status.getBoundingClientRect().height > limit + 0.5) {
+    inline.pop().remove();
+    if (allMoves && !allMoves.isConnected) els.actions.prepend(allMoves);
+  }
+}
+
+let refit = null;
+addEventListener("resize", () => {
+  clearTimeout(refit);
+  refit = setTimeout(() => { if (msg) render(msg); }, 100);
+});
+
+// for the games' browser tests: the status bar's height now, and its limit at this size
+window.cardboardBarHeight = () => bar().getBoundingClientRect().height;
+window.cardboardBarLimit = barLimit;
 
 // ------------------------------------------------------------------ the whole log and the history
 // The server keeps every line this seat's views ever showed (a game's view keeps only its newest
