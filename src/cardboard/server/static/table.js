@@ -651,7 +651,7 @@ function renderActions(m, describe, drawn = true) {
   });
   allMoves = all;
   // every move has its button: nothing to fold (fitActions adds the list if a button must fold)
-  els.actions.replaceChildren(...(inline.length === legal.length ? [] : [all]), ...inline);
+  els.actions.replaceChildren(...inline, ...(inline.length === legal.length ? [] : [all]));
 }
 let allMoves = null;  // the "All moves" list of the last renderActions (in the bar or not yet)
 
@@ -663,7 +663,7 @@ function fitActions() {
   const inline = [...els.actions.querySelectorAll(":scope > button.move-inline")];
   while (inline.length && status.getBoundingClientRect().height > limit + 0.5) {
     inline.pop().remove();
-    if (allMoves && !allMoves.isConnected) els.actions.prepend(allMoves);
+    if (allMoves && !allMoves.isConnected) els.actions.append(allMoves);
   }
 }
 
