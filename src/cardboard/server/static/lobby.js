@@ -17,6 +17,29 @@ const els = {
   error: $("#create-error"), tables: $("#tables"), cards: $("#games"), noTables: $("#no-tables"), tablesError: $("#tables-error"),
 };
 els.name.value = localStorage.getItem(NAME_KEY) || "";
+
+// the clock: off by default; on, its time per decision, increment and the level of the bot that decides on a time-out
+const clockEls = {on: $("#clock-on"), fields: $("#clock-fields"), time: $("#clock-time"), increment: $("#clock-increment"),
+  level: $("#clock-level")};
+if (clockEls.on) {
+  clockEls.level.replaceChildren(...LEVELS.map((l) => h("option", {value: l}, pretty(l))));
+  clockEls.level.value = "easy";
+  const syncClock = () => { clockEls.fields.hidden = !clockEls.on.checked; };
+  clockEls.on.addEventListener("change", syncClock);
+  syncClock();
+}
+
+/** The clock the form asks for, or null (none); an Error naming the field when a number is missing. */
+function collectClock() {
+  if (!clockEls.on || !clockEls.on.checked) return null;
+  const num = (el, what) => {
+    const v = Number(el.value);
+    if (el.value.trim() === "" || !Number.isFinite(v)) throw new Error(`the clock's ${what} must be a number of seconds`);
+    return v;
+  };
+  return {time: num(clockEls.time, "time per decision"), increment: num(clockEls.increment, "increment"),
+    level: clockEls.level.value};
+}
 els.name.addEventListener("change", () => localStorage.setItem(NAME_KEY, els.name.value.trim()));
 
 const game = () => games.find((g) => g.id === els.game.value);
@@ -164,6 +187,8 @@ async function create(ev) {
       return kind === "bot" ? {kind, level: row.querySelector(".seat-level").value} : {kind};
     });
     const body = {game: els.game.value, players: +els.players.value, seats, options: collectOptions()};
+    const clock = collectClock();
+    if (clock) body.clock = clock;
     if (els.seed.value.trim() !== "") body.seed = Number(els.seed.value);
     const name = els.name.value.trim();
     localStorage.setItem(NAME_KEY, name);
@@ -211,7 +236,8 @@ function tableRow(t) {
   }
   const status = {open: "Open: waiting for players", running: "Running", over: "Over"}[t.status] || t.status;
   return h("tr", {"data-table": t.id, "data-game": t.game, "data-status": t.status},
-    h("td", {}, h("b", {}, t.name), h("div", {class: "hint"}, `table ${t.id}`)),
+    h("td", {}, h("b", {}, t.name), h("div", {class: "hint"}, `table ${t.id}`,
+      t.clock ? h("span", {class: "table-clock"}, ` · clock ${t.clock.time / 1000} s + ${t.clock.increment / 1000} s`) : null)),
     h("td", {}, h("span", {class: `status-badge status-${t.status}`}, status)),
     h("td", {}, seats),
     h("td", {class: "moves"}, t.moves === null || t.moves === undefined ? "" : `${t.moves} move${t.moves === 1 ? "" : "s"}`),
