@@ -500,10 +500,10 @@ function myArea(view, seat, ui) {
       const el = allyCard(c, {cls: "in-hand"});
       el.dataset.pos = k;
       const other = movesWhere((m) => (m.kind === "discard" || m.kind === "sell") && m.ally[0] === c.race && m.ally[1] === c.value);
-      if (other.length || !recruits.length || c.monster) return clickable(el, other, allyName(c));
-      // choosing the Allies of a recruit (ghosted while chosen; Confirm sends it)
+      // choosing the Allies of a recruit (ghosted while chosen; Confirm sends it); a Lord's power that
+      // sells an Ally is on the Lord then
       const on = !!build && build.sel.includes(k);
-      if (!usable.has(allyKey(c.race, c.value)) && !on) return el;
+      if (!recruits.length || c.monster || (!usable.has(allyKey(c.race, c.value)) && !on)) return clickable(el, other, allyName(c));
       el.classList.add("clickable", "pickable");
       if (on) el.classList.add("picked");
       el.tabIndex = 0;
