@@ -2,9 +2,11 @@
 //
 // render(view, root, ui) draws the die, the buffet piles and the deck, the Awards and Grand
 // Prizes, your hand and every seat's abomination on its slab; prompt(view, ui) names who
-// must do what. Legal moves map to clicks: a pile or the deck (draw, dig, discard), a hand
-// tile then a highlighted cell then a rotation (play), an opponent's tile (steal), a seam
-// (bolt), a dug tile (dig). The shell's move buttons stay as the fallback for all of them.
+// must do what. The board takes every move (`boardKinds`): a pile or the deck (draw, dig), a
+// hand tile then a highlighted cell, ghosted there, turned and placed with Confirm (play), a
+// hand tile then a pile and Confirm (discard), an opponent's tile (steal), a seam (bolt), dug
+// tiles (dig). A target that is not legal asks the server why (`ui.whyNot`). The shell's
+// folded list of all moves stays as the fallback.
 
 import {h, injectCss, keepFocus, onEscape, seatMark, svg as s} from "/static/common.js";
 
@@ -48,15 +50,38 @@ const nameOf = (ui, seat) => (ui.names && ui.names[seat]) || `Seat ${seat + 1}`;
 const who = (ui, seat) => (seat === ui.seat ? "You" : nameOf(ui, seat));
 const describe = (ui, text) => (ui && typeof ui.describe === "function" ? ui.describe(text) : text);
 const ck = (at) => `${at[0]},${at[1]}`;
-const cellText = (at) => `(${at[0]},${at[1]})`;
+/** A cell counted from the torso, as the move labels and the log name it. */
+function cellText([r, c]) {
+  if (!r && !c) return "the torso's cell";
+  const parts = [];
+  if (r) parts.push(`${Math.abs(r)} ${r < 0 ? "above" : "below"}`);
+  if (c) parts.push(`${Math.abs(c)} ${c < 0 ? "left" : "right"}`);
+  return parts.join(" and ") + (c ? " of the torso" : " the torso");
+}
+/** The cell a log line names ("2 above and 1 left of the torso"). */
+function parseWhere(text) {
+  if (/^the torso's cell/.test(text)) return [0, 0];
+  const v = /(\d+) (above|below)/.exec(text), h2 = /(\d+) (left|right)/.exec(text);
+  if (!v && !h2) return null;
+  return [v ? (v[2] === "above" ? -v[1] : +v[1]) : 0, h2 ? (h2[2] === "left" ? -h2[1] : +h2[1]) : 0];
+}
+const ICON_ONE = {eyes: "eye", teeth: "tooth", ears: "ear", noses: "nose", horns: "horn", digits: "digit", spikes: "spike",
+  tentacles: "tentacle"};
+/** A tile by what is printed on it, as the move labels name it ("the red fur head (2 eyes)"). */
+function tileName(tile, icons = true) {
+  if (!tile) return "a tile";
+  const at = Object.entries(tile.attributes || {}).filter(([, v]) => v).map(([k, v]) => `${v} ${v === 1 ? ICON_ONE[k] || k : k}`);
+  return `the ${tile.colour} ${tile.texture ? tile.texture + " " : ""}${tile.type}` + (icons && at.length ? ` (${at.join(", ")})` : "");
+}
 
 function tileWords(tile, loose) {
   if (!tile) return "empty";
   const c = colourOf(tile.colour);
   const attrs = Object.entries(tile.attributes || {}).filter(([, v]) => v).map(([k, v]) => `${k} ${v}`).join(", ");
   const sides = loose ?? tile.sides ?? "";
-  return `${tile.id}: ${tile.colour} ${tile.type}` + (tile.texture ? ` (${tile.texture})` : "") +
-    `, loose ends ${sides ? [...sides].map((x) => SIDE_WORD[x]).join(" ") : "none"}` +
+  const name = tileName(tile, false);
+  return name.charAt(0).toUpperCase() + name.slice(1) +
+    `, loose ends ${sides ? [...sides].map((x) => SIDE_WORD[x]).join(", ") : "none"}` +
     (attrs ? `; ${attrs}` : "") + (tile.colour !== "wild" && c.family ? `; ${c.family}` : "");
 }
 
@@ -92,7 +117,6 @@ function tileFace(tile, loose, opts = {}) {
     h("span", {class: "ha-code" + (wild ? " ha-code-wild" : "")}, c.code),
     h("span", {class: "ha-type"}, h("span", {class: "ha-type-full"}, typeName(tile)),
       h("span", {class: "ha-type-abbr", "aria-hidden": "true"}, typeName(tile).slice(0, 3)))];
-  if (opts.id) kids.push(h("span", {class: "ha-id"}, tile.id));
   return kids;
 }
 
@@ -119,19 +143,20 @@ function lastMove(view) {
   for (let i = log.length - 1; i >= 0; i--) {
     const line = log[i];
     let m;
-    if ((m = /^seat (\d+) plays (\S+) on seat (\d+)'s abomination at \((-?\d+),(-?\d+)\)/.exec(line))) {
-      return {kind: "play", actor: +m[1], seat: +m[3], at: [+m[4], +m[5]], text: line};
+    if ((m = /^seat (\d+) plays .+ on seat (\d+)'s abomination, (.+)$/.exec(line)) && parseWhere(m[3])) {
+      return {kind: "play", actor: +m[1], seat: +m[2], at: parseWhere(m[3]), text: line};
     }
-    if ((m = /^seat (\d+) steals (\S+) at \((-?\d+),(-?\d+)\) from seat (\d+)/.exec(line))) {
-      return {kind: "steal", actor: +m[1], seat: +m[5], at: [+m[3], +m[4]], text: line};
+    if ((m = /^seat (\d+) steals .+ from seat (\d+)'s abomination, (.+?);/.exec(line)) && parseWhere(m[3])) {
+      return {kind: "steal", actor: +m[1], seat: +m[2], at: parseWhere(m[3]), text: line};
     }
-    if ((m = /^seat (\d+) bolts \((-?\d+),(-?\d+)\)-\((-?\d+),(-?\d+)\)/.exec(line))) {
-      return {kind: "bolt", actor: +m[1], seat: +m[1], seam: [[+m[2], +m[3]], [+m[4], +m[5]]], text: line};
+    if ((m = /^seat (\d+) bolts (the torso|the part (.+?)) to the part (.+)$/.exec(line))) {
+      const p = m[3] ? parseWhere(m[3]) : [0, 0], q = parseWhere(m[4]);
+      if (p && q) return {kind: "bolt", actor: +m[1], seat: +m[1], seam: [p, q], text: line};
     }
-    if ((m = /^seat (\d+) (?:draws \S+ from|discards \S+ onto|digs through) pile (\d+)/.exec(line))) {
+    if ((m = /^seat (\d+) (?:draws .+ from|discards .+ onto|digs through) pile (\d+)/.exec(line))) {
       return {kind: "pile", actor: +m[1], pile: +m[2] - 1, text: line};
     }
-    if ((m = /^seat (\d+) (draws blind|discards \S+$|cannot play)/.exec(line))) {
+    if ((m = /^seat (\d+) (draws blind|discards |cannot play)/.exec(line))) {
       return {kind: "other", actor: +m[1], text: line};
     }
   }
@@ -139,7 +164,7 @@ function lastMove(view) {
 }
 
 // ------------------------------------------------------------------ local selection
-const sel = {sig: null, tile: null, cell: null, rot: 0, dig: []};
+const sel = {sig: null, tile: null, cell: null, rot: 0, dig: [], pile: null};
 let current = null;
 const ZOOMS = [0.6, 0.75, 0.9, 1, 1.2, 1.45];
 let zoom = 3;
@@ -153,6 +178,7 @@ function resetIfNew(view, ui) {
     sel.tile = null;
     sel.cell = null;
     sel.dig = [];
+    sel.pile = null;
   }
 }
 
@@ -164,7 +190,8 @@ function analyse(view, ui) {
     forfeit: of("forfeit")};
   const handMoves = a.plays.length ? a.plays : a.discards;
   a.handTiles = new Set(handMoves.map((l) => l.move.tile));
-  if (sel.tile && !a.handTiles.has(sel.tile)) { sel.tile = null; sel.cell = null; }
+  if (sel.tile && !a.handTiles.has(sel.tile)) { sel.tile = null; sel.cell = null; sel.pile = null; }
+  if (!sel.tile) sel.pile = null;
   if (!sel.tile && a.handTiles.size === 1) sel.tile = [...a.handTiles][0];
   // cell targets of the chosen tile: "seat|r,c" -> [moves, one per rotation]
   a.targets = new Map();
@@ -185,7 +212,64 @@ function analyse(view, ui) {
   a.steal = new Map(a.steals.map((l) => [`${l.move.seat}|${ck(l.move.at)}`, l]));
   a.bolt = new Map(a.bolts.map((l) => [l.move.seam.map(ck).sort().join("|"), l]));
   if (a.digTake.length === 1 && !sel.dig.length) sel.dig = [...a.digTake[0].move.tiles];
+  a.discardChosen = sel.pile !== null ? a.discards.find((l) => l.move.tile === sel.tile && (l.move.pile ?? "deck") === sel.pile) || null : null;
+  if (!a.discardChosen) sel.pile = null;
   return a;
+}
+
+/** A click on a board target that is not legal now: the server says why (the rule's id). */
+function whyNot(ui, move) {
+  if (ui && typeof ui.whyNot === "function") ui.whyNot(move);
+}
+
+// ------------------------------------------------------------------ tooltips on board spaces
+// One bubble for the page: it shows the words of a tile, cell, pile, card or chip ([data-tip])
+// on hover, on keyboard focus, and on a tap or long-press; Esc closes it.
+let bubble = null;
+let tipFor = null;
+function tipBubble() {
+  if (bubble && bubble.isConnected) return bubble;
+  bubble = h("div", {class: "ha-tipbubble", role: "tooltip", id: "ha-tipbubble", hidden: true});
+  document.body.append(bubble);
+  return bubble;
+}
+function showTip(el) {
+  const text = el && el.dataset.tip;
+  if (!text) return;
+  const b = tipBubble();
+  b.textContent = text;
+  b.hidden = false;
+  tipFor = el;
+  const r = el.getBoundingClientRect();
+  const w = Math.min(340, innerWidth - 16);
+  b.style.maxWidth = `${w}px`;
+  b.style.left = `${Math.max(8, Math.min(r.left + r.width / 2 - w / 2, innerWidth - w - 8))}px`;
+  b.style.top = `${r.bottom + 8}px`;
+  const bh = b.offsetHeight;
+  if (r.bottom + 8 + bh > innerHeight && r.top - bh - 8 > 0) b.style.top = `${r.top - bh - 8}px`;
+}
+function hideTip(el) {
+  if (!bubble || (el && el !== tipFor)) return;
+  bubble.hidden = true;
+  tipFor = null;
+}
+let tipsInstalled = false;
+function installTips() {
+  if (tipsInstalled) return;
+  tipsInstalled = true;
+  const of = (e) => (e.target && e.target.closest ? e.target.closest(".ha-root [data-tip]") : null);
+  document.addEventListener("mouseover", (e) => { const el = of(e); if (el) showTip(el); });
+  document.addEventListener("mouseout", (e) => { const el = of(e); if (el && !el.contains(e.relatedTarget)) hideTip(el); });
+  document.addEventListener("focusin", (e) => { const el = of(e); if (el) showTip(el); else hideTip(); });
+  document.addEventListener("focusout", (e) => { const el = of(e); if (el) hideTip(el); });
+  document.addEventListener("contextmenu", (e) => { const el = of(e); if (el) { e.preventDefault(); showTip(el); } });
+  document.addEventListener("click", (e) => {   // a tap on something that is not a button shows its words
+    const el = of(e);
+    if (el && !el.closest("button")) { if (tipFor === el && !bubble.hidden) hideTip(el); else showTip(el); }
+    else if (!el) hideTip();
+  });
+  document.addEventListener("scroll", () => hideTip(), true);
+  document.addEventListener("keydown", (e) => { if (e.key === "Escape") hideTip(); });
 }
 
 function redraw(focusKey) {
@@ -202,6 +286,7 @@ function installEsc() {
   onEscape(() => {
     if (!current || !current.root.isConnected) return;
     if (sel.cell) { const back = `cell${sel.cell.seat}|${ck(sel.cell.at)}`; sel.cell = null; redraw(back); }
+    else if (sel.pile !== null) { const back = sel.pile === "deck" ? "deck" : `pile${sel.pile}`; sel.pile = null; redraw(back); }
     else if (sel.tile || sel.dig.length) { sel.tile = null; sel.dig = []; redraw(); }
   });
 }
@@ -209,6 +294,8 @@ function installEsc() {
 // ------------------------------------------------------------------ public
 export function render(view, root, ui) {
   installEsc();
+  installTips();
+  hideTip();
   // keep each viewport's scroll across redraws of the same table
   if (current && current.root.isConnected) {
     for (const vp of current.root.querySelectorAll(".ha-viewport[data-seat]")) {
@@ -251,6 +338,9 @@ export function prompt(view, ui) {
   if (view.phase === "play" && onlyForfeit) you = "cannot fit any tile: you must forfeit the play";
   return {you: `You ${you}`, others: `${nameOf(ui, cur)} ${others}`};
 }
+
+/** Every kind of move has its place on the board: the shell lists them only in its folded list. */
+export const boardKinds = ["play", "discard", "draw", "dig", "dig_take", "dig_top", "steal", "bolt", "choose", "forfeit"];
 
 /** Titles of the shell's move groups. */
 export const kinds = {
@@ -340,16 +430,16 @@ function drawStatus(view, ui) {
     bits.push(h("span", {}, `Turn ${view.turn}`));
     bits.push(h("span", {}, h("strong", {}, `${who(ui, view.turn_player)}`), view.turn_player === ui.seat ? "r turn" : "'s turn"));
   }
-  bits.push(h("span", {title: "Tiles left in the draw pile"}, "Deck ", h("strong", {}, view.deck_size)));
-  bits.push(h("span", {title: "Bolts left in the shared supply"}, "⊕ Bolts in supply ", h("strong", {}, view.bolt_supply)));
+  bits.push(h("span", {"data-tip": "Tiles left in the draw pile", tabindex: "0"}, "Deck ", h("strong", {}, view.deck_size)));
+  bits.push(h("span", {"data-tip": "Bolts left in the shared supply", tabindex: "0"}, "⊕ Bolts in supply ", h("strong", {}, view.bolt_supply)));
   const standard = (view.variant || "standard") === "standard";
   if (!standard) {
     bits.push(h("span", {class: "ha-badge"}, view.variant === "ages_4_5" ? "Simplified (ages 4-5): first to complete wins" : "Simplified (ages 6-7): first to complete wins"));
   } else if (view.phase !== "over") {
     const shown = (view.awards_revealed || []).length, need = view.threshold ?? view.players;
     bits.push(shown > need
-      ? h("span", {class: "ha-badge ha-badge-hot", title: "More Awards are revealed than there are players"}, `Awards ${shown} > ${need}: completing an abomination ends the game`)
-      : h("span", {title: "An abomination may be completed only once more Awards are revealed than there are players"}, `Awards revealed ${shown} (need more than ${need} to finish)`));
+      ? h("span", {class: "ha-badge ha-badge-hot", tabindex: "0", "data-tip": "More Awards are revealed than there are players"}, `Awards ${shown}, more than ${need} players: completing an abomination ends the game`)
+      : h("span", {tabindex: "0", "data-tip": "An abomination may be completed only once more Awards are revealed than there are players"}, `Awards revealed ${shown} (need more than ${need} to finish)`));
   }
   return h("div", {class: "ha-status"}, bits);
 }
@@ -363,11 +453,11 @@ function drawDie(view, ui, a) {
   }
   const face = view.die;
   if (a.chooses.length) {
-    box.append(h("div", {class: "ha-die ha-die-rolled", title: DIE_TEXT.go_mad}, h("span", {class: "ha-die-glyph", "aria-hidden": "true"}, DIE_GLYPH.go_mad), "Go Mad!"));
+    box.append(h("div", {class: "ha-die ha-die-rolled", tabindex: "0", "data-tip": DIE_TEXT.go_mad}, h("span", {class: "ha-die-glyph", "aria-hidden": "true"}, DIE_GLYPH.go_mad), "Go Mad!"));
     const row = h("div", {class: "ha-choose", role: "group", "aria-label": "Go Mad!: choose an action"});
     for (const l of a.chooses) {
       const act = l.move.action;
-      row.append(h("button", {type: "button", class: "ha-die ha-legal", "aria-label": describe(ui, l.label), title: `${DIE[act]}: ${DIE_TEXT[act]}`,
+      row.append(h("button", {type: "button", class: "ha-die ha-legal", "aria-label": describe(ui, l.label), "data-tip": `${DIE[act]}: ${DIE_TEXT[act]}`,
         "data-fk": `choose-${act}`, onclick: () => ui.pick(l.i)}, h("span", {class: "ha-die-glyph", "aria-hidden": "true"}, DIE_GLYPH[act]), DIE[act]));
     }
     box.append(row);
@@ -378,7 +468,7 @@ function drawDie(view, ui, a) {
     return box;
   }
   const shown = face || view.action;
-  box.append(h("div", {class: "ha-die ha-die-rolled", title: `${DIE[shown] || shown}: ${DIE_TEXT[shown] || ""}`},
+  box.append(h("div", {class: "ha-die ha-die-rolled", tabindex: "0", "data-tip": `${DIE[shown] || shown}: ${DIE_TEXT[shown] || ""}`},
     h("span", {class: "ha-die-glyph", "aria-hidden": "true"}, DIE_GLYPH[shown] || "?"), DIE[shown] || shown));
   if (!face && view.action) box.append(h("div", {class: "ha-small ha-muted"}, "first turn: Draw, no roll"));
   else if (view.action && view.action !== face) box.append(h("div", {class: "ha-small"}, `→ ${DIE[view.action] || view.action}`));
@@ -391,8 +481,7 @@ function tileCardContent(tile) {
   return [
     h("div", {class: "ha-card-pic"}, h("div", {class: "ha-tile ha-tile-static"}, tileFace(tile))),
     h("div", {class: "ha-card-text"},
-      h("div", {class: "ha-card-id"}, tile.id),
-      h("div", {}, h("strong", {}, `${c.code} ${tile.colour}`), ` ${tile.type}`),
+      h("div", {}, h("strong", {}, tile.colour), ` ${tile.type}`),
       h("div", {class: "ha-small ha-muted"}, `${tile.texture || ""}${tile.colour !== "wild" ? " · " + c.family : ""}`),
       attrs.length ? h("div", {class: "ha-small"}, attrs.map(([k, v]) => `${k} ${v}`).join(" · ")) : null),
   ];
@@ -402,6 +491,28 @@ function drawBuffet(view, ui, a, last) {
   const box = h("section", {class: "ha-buffet", "aria-label": "Spare parts buffet and deck"});
   box.append(h("div", {class: "ha-box-title"}, (view.buffet || []).length ? "Spare parts buffet" : "Draw pile"));
   const row = h("div", {class: "ha-piles"});
+  const discarding = a.discards.length > 0 && sel.tile;
+  const pending = a.discardChosen;
+  const ghostOn = (key, kids) => {  // the chosen tile ghosted on the pile it goes to
+    if (!pending || sel.pile !== key) return kids;
+    const tile = findHandTile(view, ui, sel.tile);
+    return [...kids, h("div", {class: "ha-pile-ghost", "aria-hidden": "true"}, tile ? tileCardContent(tile) : null)];
+  };
+  const pileClick = (key, move, fk) => {
+    if (move.kind === "discard") {
+      if (sel.pile === key) { ui.pick(move.i); return; }  // a second click on the chosen pile confirms
+      sel.pile = key;
+      redraw("discard-ok");
+      return;
+    }
+    ui.pick(move.i);
+  };
+  const whyPile = (key) => {  // a pile or the deck that is not legal now
+    if (a.draws.length) return {kind: "draw", source: key};
+    if (a.digs.length && key !== "deck") return {kind: "dig", pile: key};
+    if (discarding) return {kind: "discard", tile: sel.tile, pile: key === "deck" ? null : key};
+    return null;
+  };
   (view.buffet || []).forEach((pile, i) => {
     const move = a.pileMoves.get(i);
     const isLast = last && last.kind === "pile" && last.pile === i;
@@ -409,23 +520,35 @@ function drawBuffet(view, ui, a, last) {
     const dug = view.dig && view.dig.pile === i;  // in the digger's hands: its top is not on show
     const body = h("div", {class: "ha-pile-body"}, pile.top ? tileCardContent(pile.top) : h("div", {class: "ha-muted ha-small"}, dug ? "being dug" : "empty"));
     const title = `Pile ${i + 1}, ${pile.size} tile${pile.size === 1 ? "" : "s"}; top: ${pile.top ? tileWords(pile.top) : "none"}` + (isLast ? " · last move" : "");
-    const cls = "ha-pile" + (move ? " ha-legal" : "") + (isLast ? " ha-last" : "") + (view.dig && view.dig.pile === i ? " ha-digging" : "");
+    const chosen = pending && sel.pile === i;
+    const cls = "ha-pile" + (move ? " ha-legal" : "") + (isLast ? " ha-last" : "") + (dug ? " ha-digging" : "") + (chosen ? " ha-chosen" : "");
+    const why = !move && whyPile(i);
     if (move) {
-      row.append(h("button", {type: "button", class: cls, "aria-label": describe(ui, move.label), title: `${describe(ui, move.label)} — ${title}`,
-        "data-fk": `pile${i}`, onclick: () => ui.pick(move.i)}, head, body));
+      const label = move.kind === "discard" ? (chosen ? `Confirm: ${describe(ui, move.label)}` : `${describe(ui, move.label)} (then Confirm)`) : describe(ui, move.label);
+      row.append(h("button", {type: "button", class: cls, "aria-label": label, "aria-pressed": move.kind === "discard" ? String(!!chosen) : null,
+        "data-tip": `${describe(ui, move.label)}. ${title}`, "data-fk": `pile${i}`, onclick: () => pileClick(i, move)}, ghostOn(i, [head, body])));
+    } else if (why) {
+      row.append(h("button", {type: "button", class: cls + " ha-asks", "aria-disabled": "true", "aria-label": `${title}: not possible now (ask why)`,
+        "data-tip": title, "data-fk": `pile${i}`, onclick: () => whyNot(ui, why)}, head, body));
     } else {
-      row.append(h("div", {class: cls, title, role: "group", "aria-label": title}, head, body));
+      row.append(h("div", {class: cls, "data-tip": title, tabindex: "0", role: "group", "aria-label": title}, head, body));
     }
   });
   const deckMove = a.pileMoves.get("deck");
   const deckKids = [h("div", {class: "ha-pile-head"}, "Deck"), h("div", {class: "ha-pile-body"},
     h("div", {class: "ha-deck-back", "aria-hidden": "true"}, "?"), h("div", {class: "ha-small"}, `${view.deck_size} tiles face down`))];
   const deckTitle = `The deck: ${view.deck_size} tiles face down`;
+  const deckWhy = !deckMove && (a.draws.length ? whyPile("deck") : null);
   if (deckMove) {
-    row.append(h("button", {type: "button", class: "ha-pile ha-deck ha-legal", "aria-label": describe(ui, deckMove.label),
-      title: `${describe(ui, deckMove.label)} — ${deckTitle}`, "data-fk": "deck", onclick: () => ui.pick(deckMove.i)}, deckKids));
+    const chosen = pending && sel.pile === "deck";
+    const label = deckMove.kind === "discard" ? (chosen ? `Confirm: ${describe(ui, deckMove.label)}` : `${describe(ui, deckMove.label)} (then Confirm)`) : describe(ui, deckMove.label);
+    row.append(h("button", {type: "button", class: "ha-pile ha-deck ha-legal" + (chosen ? " ha-chosen" : ""), "aria-label": label,
+      "data-tip": `${describe(ui, deckMove.label)}. ${deckTitle}`, "data-fk": "deck", onclick: () => pileClick("deck", deckMove)}, ghostOn("deck", deckKids)));
+  } else if (deckWhy) {
+    row.append(h("button", {type: "button", class: "ha-pile ha-deck ha-asks", "aria-disabled": "true", "aria-label": `${deckTitle}: not possible now (ask why)`,
+      "data-tip": deckTitle, "data-fk": "deck", onclick: () => whyNot(ui, deckWhy)}, deckKids));
   } else {
-    row.append(h("div", {class: "ha-pile ha-deck", title: deckTitle, role: "group", "aria-label": deckTitle}, deckKids));
+    row.append(h("div", {class: "ha-pile ha-deck", "data-tip": deckTitle, tabindex: "0", role: "group", "aria-label": deckTitle}, deckKids));
   }
   box.append(row);
   return box;
@@ -441,14 +564,14 @@ function drawDig(view, ui, a) {
   }
   const taking = a.digTake.length > 0, topping = a.digTop.length > 0;
   box.append(h("div", {class: "ha-box-title"}, `${digger === "You" ? "You are" : digger + " is"} digging through pile ${dig.pile + 1}: `,
-    h("span", {class: "ha-muted"}, taking ? "choose two tiles to take" : topping ? ((dig.placed || []).length ? `choose the next tile to put back, under ${dig.placed.map((t) => t.id).join(", ")}` : "choose the tile to put back on top") : `${dig.tiles.length} tiles`)));
+    h("span", {class: "ha-muted"}, taking ? "choose two tiles to take" : topping ? ((dig.placed || []).length ? `choose the next tile to put back, under ${dig.placed.map((x) => tileName(x, false)).join(", ")}` : "choose the tile to put back on top") : `${dig.tiles.length} tiles`)));
   const row = h("div", {class: "ha-hand-row"});
   dig.tiles.forEach((tile, idx) => {
     const fk = `dug${idx}`;
     if (topping) {
       const move = a.digTop.find((l) => l.move.tile === tile.id);
       if (move) {
-        row.append(h("button", {type: "button", class: "ha-card ha-legal", "aria-label": describe(ui, move.label), title: `${move.label} — ${tileWords(tile)}`,
+        row.append(h("button", {type: "button", class: "ha-card ha-legal", "aria-label": describe(ui, move.label), "data-tip": `${describe(ui, move.label)}. ${tileWords(tile)}`,
           "data-fk": fk, onclick: () => ui.pick(move.i)}, tileCardContent(tile)));
         return;
       }
@@ -458,7 +581,7 @@ function drawDig(view, ui, a) {
       const can = a.digTake.some((l) => l.move.tiles.includes(tile.id));
       if (can) {
         row.append(h("button", {type: "button", class: "ha-card" + (on ? " ha-selected" : " ha-legal"), "aria-pressed": String(on),
-          "aria-label": `${on ? "Selected" : "Select"} ${tile.id} to take`, title: tileWords(tile), "data-fk": fk,
+          "aria-label": `${on ? "Selected" : "Select"} ${tileName(tile)} to take`, "data-tip": tileWords(tile), "data-fk": fk,
           onclick: () => {
             sel.dig = on ? sel.dig.filter((x) => x !== tile.id) : [...sel.dig, tile.id].slice(-2);
             redraw();
@@ -466,7 +589,7 @@ function drawDig(view, ui, a) {
         return;
       }
     }
-    row.append(h("div", {class: "ha-card", title: tileWords(tile), role: "img", "aria-label": tileWords(tile)}, tileCardContent(tile)));
+    row.append(h("div", {class: "ha-card", "data-tip": tileWords(tile), tabindex: "0", role: "img", "aria-label": tileWords(tile)}, tileCardContent(tile)));
   });
   box.append(row);
   if (taking) {
@@ -475,7 +598,7 @@ function drawDig(view, ui, a) {
     const bar = h("div", {class: "ha-bar"});
     bar.append(h("button", {type: "button", class: "ha-btn ha-primary" + (move ? " ha-legal" : ""), disabled: !move, "data-fk": "dig-ok",
       "aria-label": move ? describe(ui, move.label) : "Take: choose two tiles first", onclick: () => move && ui.pick(move.i)},
-    move ? `Take ${move.move.tiles.join(" and ")}` : `Take… (${sel.dig.length} of 2 chosen)`));
+    move ? `✓ Confirm: ${describe(ui, move.label)}` : `Take: choose two tiles (${sel.dig.length} of 2 chosen)`));
     if (sel.dig.length) bar.append(h("button", {type: "button", class: "ha-btn", "data-fk": "dig-clear", onclick: () => { sel.dig = []; redraw(); }}, "Clear (Esc)"));
     box.append(bar);
   }
@@ -488,8 +611,8 @@ function drawHand(view, ui, a, mine) {
   const box = h("section", {class: "ha-hand", "aria-label": "Your hand", "data-hand-seat": String(ui.seat)});
   const playing = a.plays.length > 0, discarding = a.discards.length > 0;
   let hint = "";
-  if (playing) hint = sel.tile ? (sel.cell ? "choose how to turn it" : "now choose a highlighted cell") : "choose a tile to play";
-  else if (discarding) hint = sel.tile ? "now choose a highlighted pile" : "choose a tile to discard";
+  if (playing) hint = sel.tile ? (sel.cell ? "turn it if you like, then Place" : "now choose a highlighted cell") : "choose a tile to play";
+  else if (discarding) hint = sel.tile ? (a.discardChosen ? "Confirm the discard" : "now choose a highlighted pile") : "choose a tile to discard";
   box.append(h("div", {class: "ha-box-title"}, `Your hand (${me.hand.length})`, hint ? h("span", {class: "ha-hint"}, ` — ${hint}`) : null));
   const row = h("div", {class: "ha-hand-row"});
   if (!me.hand.length) row.append(h("span", {class: "ha-muted"}, "empty"));
@@ -498,27 +621,51 @@ function drawHand(view, ui, a, mine) {
     const on = sel.tile === tile.id;
     if (can && mine) {
       row.append(h("button", {type: "button", class: "ha-card in-hand" + (on ? " ha-selected" : " ha-legal"), "aria-pressed": String(on),
-        "aria-label": `${on ? "Chosen" : "Choose"} ${tile.id} (${tile.colour} ${tile.type}) to ${playing ? "play" : "discard"}`,
-        title: tileWords(tile), "data-fk": `hand-${tile.id}`,
-        onclick: () => { sel.tile = on ? null : tile.id; sel.cell = null; redraw(); }}, tileCardContent(tile)));
+        "aria-label": `${on ? "Chosen" : "Choose"} ${tileName(tile)} to ${playing ? "play" : "discard"}`,
+        "data-tip": tileWords(tile), "data-fk": `hand-${tile.id}`,
+        onclick: () => { sel.tile = on ? null : tile.id; sel.cell = null; sel.pile = null; redraw(); }}, tileCardContent(tile)));
+    } else if (mine && playing) {  // fits nowhere now: a click asks why
+      const spot = firstSpot(view, ui.seat);
+      row.append(h("button", {type: "button", class: "ha-card in-hand ha-dim ha-asks", "aria-disabled": "true",
+        "aria-label": `${tileName(tile)}: fits nowhere now (ask why)`, "data-tip": `${tileWords(tile)}: fits nowhere now`, "data-fk": `hand-${tile.id}`,
+        onclick: () => whyNot(ui, {kind: "play", tile: tile.id, seat: ui.seat, at: spot, rotation: 0})}, tileCardContent(tile)));
     } else {
-      row.append(h("div", {class: "ha-card in-hand" + (mine && (playing || discarding) ? " ha-dim" : ""), title: tileWords(tile) + (mine && playing ? " — fits nowhere now" : ""),
+      row.append(h("div", {class: "ha-card in-hand" + (mine && discarding ? " ha-dim" : ""), "data-tip": tileWords(tile), tabindex: "0",
         role: "img", "aria-label": tileWords(tile)}, tileCardContent(tile)));
     }
   });
   box.append(row);
   if (mine && (sel.tile || a.forfeit.length)) {
     const bar = h("div", {class: "ha-bar"});
+    if (a.discardChosen) {
+      const l = a.discardChosen;
+      bar.append(h("button", {type: "button", class: "ha-btn ha-primary", "data-fk": "discard-ok", "aria-label": `Confirm: ${describe(ui, l.label)}`,
+        onclick: () => ui.pick(l.i)}, `✓ Confirm: ${describe(ui, l.label)}`));
+    }
     for (const l of a.forfeit) {
       bar.append(h("button", {type: "button", class: "ha-btn ha-legal", "aria-label": describe(ui, l.label), "data-fk": "forfeit",
         onclick: () => ui.pick(l.i)}, "No tile fits: forfeit the play"));
     }
     if (sel.tile && a.handTiles.size > 1) {
-      bar.append(h("button", {type: "button", class: "ha-btn", "data-fk": "hand-cancel", onclick: () => { sel.tile = null; sel.cell = null; redraw(); }}, "Cancel (Esc)"));
+      bar.append(h("button", {type: "button", class: "ha-btn", "data-fk": "hand-cancel", onclick: () => { sel.tile = null; sel.cell = null; sel.pile = null; redraw(); }}, "Cancel (Esc)"));
     }
     if (bar.childNodes.length) box.append(bar);
   }
   return box;
+}
+
+/** An empty cell a loose end of `seat`'s abomination faces (the cell a "why not" names), else beside the torso. */
+function firstSpot(view, seatNo) {
+  const seat = view.seats.find((x) => x.seat === seatNo);
+  const cells = new Set(((seat && seat.abomination) || []).map((p) => ck(p.at)));
+  for (const p of (seat && seat.abomination) || []) {
+    for (const side of p.loose || "") {
+      const [dr, dc] = STEP[side];
+      const at = [p.at[0] + dr, p.at[1] + dc];
+      if (!cells.has(ck(at))) return at;
+    }
+  }
+  return [0, 1];
 }
 
 function drawSeat(seat, view, ui, a, last, standard) {
@@ -535,30 +682,30 @@ function drawSeat(seat, view, ui, a, last, standard) {
     won ? h("span", {class: "ha-badge ha-badge-win"}, "★ winner") : null,
     standard && seat.score ? h("span", {class: "ha-vp"}, `${seat.score.total} VP`) : null);
   const facts = h("div", {class: "ha-facts"});
-  facts.append(h("span", {class: "ha-chip", title: `${seat.hand_size} tiles in hand`},
+  facts.append(h("span", {class: "ha-chip", tabindex: "0", "data-tip": `${seat.hand_size} tiles in hand`},
     h("span", {class: "ha-backs", "aria-hidden": "true"}, "▮".repeat(Math.min(seat.hand_size, 6))), ` hand ${seat.hand_size}`));
   facts.append(seat.complete
-    ? h("span", {class: "ha-chip ha-chip-done", title: "No loose end faces an empty cell"}, "✓ complete")
-    : h("span", {class: "ha-chip", title: "Loose ends that face an empty cell"}, `open loose ends ${seat.open_loose_ends}`));
-  facts.append(h("span", {class: "ha-chip", title: "Bolts on this abomination"}, `⊕ ${seat.bolts_placed} placed`));
-  if (seat.pending_bolts) facts.append(h("span", {class: "ha-chip ha-chip-hot", title: "Bolts waiting for unsecured tiles"}, `⊕ ${seat.pending_bolts} to place`));
+    ? h("span", {class: "ha-chip ha-chip-done", tabindex: "0", "data-tip": "No loose end faces an empty cell"}, "✓ complete")
+    : h("span", {class: "ha-chip", tabindex: "0", "data-tip": "Loose ends that face an empty cell"}, `open loose ends ${seat.open_loose_ends}`));
+  facts.append(h("span", {class: "ha-chip", tabindex: "0", "data-tip": "Bolts on this abomination"}, `⊕ ${seat.bolts_placed} placed`));
+  if (seat.pending_bolts) facts.append(h("span", {class: "ha-chip ha-chip-hot", tabindex: "0", "data-tip": "Bolts waiting for unsecured tiles"}, `⊕ ${seat.pending_bolts} to place`));
   if (standard && seat.score) {
     const sc = seat.score;
     const dom = sc.dominant ? colourOf(sc.dominant) : null;
-    facts.append(h("span", {class: "ha-chip", title: "Consistency: tiles of the dominant colour plus one per wild tile"},
+    facts.append(h("span", {class: "ha-chip", tabindex: "0", "data-tip": "Consistency: tiles of the dominant colour plus one per wild tile"},
       "consistency ", h("strong", {}, sc.consistency),
       dom ? [" (", h("span", {class: "ha-swatch", style: {background: dom.fill}}, dom.code), ` ${sc.dominant})`] : null,
       ` + cards ${sc.prizes}`));
   }
   const lost = cutOff(seat);
-  if (lost.size) facts.append(h("span", {class: "ha-chip", title: "Tiles no longer joined to the torso; they still count"}, `cut off ${lost.size}`));
+  if (lost.size) facts.append(h("span", {class: "ha-chip", tabindex: "0", "data-tip": "Tiles no longer joined to the torso; they still count"}, `cut off ${lost.size}`));
 
   const zoomBar = h("div", {class: "ha-zoom", role: "group", "aria-label": "Zoom"},
-    h("button", {type: "button", class: "ha-btn ha-btn-small", "aria-label": "Zoom out", title: "Zoom out", disabled: zoom === 0,
+    h("button", {type: "button", class: "ha-btn ha-btn-small", "aria-label": "Zoom out", disabled: zoom === 0,
       onclick: () => setZoom(zoom - 1)}, "−"),
-    h("button", {type: "button", class: "ha-btn ha-btn-small", "aria-label": "Zoom in", title: "Zoom in", disabled: zoom === ZOOMS.length - 1,
+    h("button", {type: "button", class: "ha-btn ha-btn-small", "aria-label": "Zoom in", disabled: zoom === ZOOMS.length - 1,
       onclick: () => setZoom(zoom + 1)}, "+"),
-    h("button", {type: "button", class: "ha-btn ha-btn-small", title: "Scroll back to the torso",
+    h("button", {type: "button", class: "ha-btn ha-btn-small", "aria-label": "Re-centre: scroll back to the torso",
       onclick: (e) => centre(e.target.closest(".ha-seat").querySelector(".ha-viewport"))}, "◎ Re-centre"));
 
   const cards = standard && seat.score && (seat.score.cards || []).length
@@ -595,11 +742,16 @@ function drawSlab(seat, view, ui, a, last, lost) {
   const all = [...cells.keys(), ...spots, ...targets.keys(), "0,0", ...(stolenAt ? [stolenAt] : [])].map((k) => k.split(",").map(Number));
   const r0 = Math.min(...all.map((x) => x[0])), r1 = Math.max(...all.map((x) => x[0]));
   const c0 = Math.min(...all.map((x) => x[1])), c1 = Math.max(...all.map((x) => x[1]));
-  const grid = h("div", {class: "ha-grid", role: "group", "aria-label": `${nameOf(ui, seat.seat)}'s slab, rows ${r0} to ${r1}, columns ${c0} to ${c1}`,
+  const grid = h("div", {class: "ha-grid", role: "group", "aria-label": `${nameOf(ui, seat.seat)}'s slab, cells named from the torso`,
     style: {"--cols": c1 - c0 + 1, "--rows": r1 - r0 + 1}});
   const pos = (r, c) => ({"--x": c - c0, "--y": r - r0});
-  for (let c = c0; c <= c1; c++) grid.append(h("div", {class: "ha-lab ha-lab-col", style: pos(r0, c), "aria-hidden": "true"}, c));
-  for (let r = r0; r <= r1; r++) grid.append(h("div", {class: "ha-lab ha-lab-row", style: pos(r, c0), "aria-hidden": "true"}, r));
+  // marks counted from the torso, as the moves name cells: ←2 is 2 left of it, ↑1 one above
+  const mark = (n, neg, plus) => (n ? `${n < 0 ? neg : plus}${Math.abs(n)}` : "0");
+  for (let c = c0; c <= c1; c++) grid.append(h("div", {class: "ha-lab ha-lab-col", style: pos(r0, c), "aria-hidden": "true"}, mark(c, "←", "→")));
+  for (let r = r0; r <= r1; r++) grid.append(h("div", {class: "ha-lab ha-lab-row", style: pos(r, c0), "aria-hidden": "true"}, mark(r, "↑", "↓")));
+  const mine = ui.seat !== null && ui.seat !== undefined && view.current_player === ui.seat;
+  const stealing = mine && a.steals.length > 0;
+  const playingTile = mine && sel.tile && a.plays.length > 0;
 
   const owner = nameOf(ui, seat.seat);
   for (let r = r0; r <= r1; r++) {
@@ -616,10 +768,13 @@ function drawSlab(seat, view, ui, a, last, lost) {
           (cut ? ", cut off from the torso" : "") + (isLast ? " · last move" : "");
         const cls = "ha-tile ha-at" + (steal ? " ha-legal" : "") + (isLast ? " ha-last" : "") + (cut ? " ha-cut" : "") + (placed.tile.torso ? " ha-torso" : "");
         const kids = tileFace(placed.tile, placed.loose);
-        const attrs = {class: cls, style: pos(r, c), title: steal ? `${describe(ui, steal.label)} — ${words}` : words, "data-fk": fk,
+        const attrs = {class: cls, style: pos(r, c), "data-tip": steal ? `${describe(ui, steal.label)}. ${words}` : words, "data-fk": fk,
           "data-r": r, "data-c": c, "data-torso": r === 0 && c === 0 ? "1" : null};
         if (steal) grid.append(h("button", {...attrs, type: "button", "aria-label": describe(ui, steal.label), onclick: () => ui.pick(steal.i)}, kids));
-        else grid.append(h("div", {...attrs, role: "img", "aria-label": words}, kids));
+        else if (stealing) {  // not this one: a click asks why (a torso, bolted, your own)
+          grid.append(h("button", {...attrs, type: "button", class: cls + " ha-asks", "aria-disabled": "true", "aria-label": `${words}; cannot be stolen (ask why)`,
+            onclick: () => whyNot(ui, {kind: "steal", seat: seat.seat, at: [r, c]})}, kids));
+        } else grid.append(h("div", {...attrs, role: "img", tabindex: r === 0 && c === 0 ? "0" : "-1", "aria-label": words}, kids));
         continue;
       }
       const moves = targets.get(k);
@@ -631,26 +786,31 @@ function drawSlab(seat, view, ui, a, last, lost) {
           const l = moves[idx];
           const loose = tile ? rotateSides(tile.sides, l.move.rotation) : "";
           grid.append(h("button", {type: "button", class: "ha-empty ha-at ha-open ha-legal", style: pos(r, c), "data-fk": fk, "data-r": r, "data-c": c,
-            "aria-label": describe(ui, l.label), title: `${describe(ui, l.label)} (click to place)`, onclick: () => ui.pick(l.i)},
+            "aria-label": `Confirm: ${describe(ui, l.label)}`, "data-tip": `${describe(ui, l.label)} (click again or ✓ Place to confirm)`, onclick: () => ui.pick(l.i)},
           h("span", {class: "ha-ghost", "aria-hidden": "true"}, tile ? tileFace(tile, loose) : null)));
           grid.append(placeBar(moves, idx, ui, pos(r, c), r === r1, fk));
         } else {
-          const label = moves.length === 1 ? describe(ui, moves[0].label)
-            : `Play ${sel.tile} on ${owner}'s ${cellText([r, c])}: ${moves.length} ways to turn it`;
+          const label = moves.length === 1 ? `${describe(ui, moves[0].label)} (then Confirm)`
+            : `Play ${tileName(tile)} on ${owner}'s abomination, ${cellText([r, c])}: ${moves.length} ways to turn it (then Confirm)`;
           grid.append(h("button", {type: "button", class: "ha-empty ha-at ha-legal", style: pos(r, c), "data-fk": fk, "data-r": r, "data-c": c,
-            "aria-label": label, title: label,
-            onclick: () => {
-              if (moves.length === 1) ui.pick(moves[0].i);
-              else { sel.cell = {seat: seat.seat, at: [r, c]}; sel.rot = 0; redraw("place-ok"); }
-            }}, h("span", {class: "ha-plus", "aria-hidden": "true"}, "+")));
+            "aria-label": label, "data-tip": label,
+            onclick: () => { sel.cell = {seat: seat.seat, at: [r, c]}; sel.rot = 0; redraw("place-ok"); }},
+          h("span", {class: "ha-plus", "aria-hidden": "true"}, "+")));
         }
         continue;
       }
       if (spots.has(k) || k === stolenAt) {
         const stolen = k === stolenAt;
-        const words = `${owner}'s ${cellText([r, c])}: empty` + (spots.has(k) ? ", a loose end faces it" : "") + (stolen ? " · last move: a tile was stolen from here" : "");
-        grid.append(h("div", {class: "ha-empty ha-at ha-spot" + (stolen ? " ha-last" : ""), style: pos(r, c), title: words, role: "img", "aria-label": words},
+        const words = `${owner}'s abomination, ${cellText([r, c])}: empty` + (spots.has(k) ? ", a loose end faces it" : "") + (stolen ? " · last move: a tile was stolen from here" : "");
+        if (playingTile) {  // the chosen tile does not fit here: a click asks why
+          grid.append(h("button", {type: "button", class: "ha-empty ha-at ha-spot ha-asks" + (stolen ? " ha-last" : ""), style: pos(r, c), "data-fk": fk,
+            "data-r": r, "data-c": c, "data-tip": words, "aria-disabled": "true", "aria-label": `${words}; the chosen tile does not fit (ask why)`,
+            onclick: () => whyNot(ui, {kind: "play", tile: sel.tile, seat: seat.seat, at: [r, c], rotation: 0})},
           h("span", {"aria-hidden": "true"}, stolen ? "∅" : "·")));
+        } else {
+          grid.append(h("div", {class: "ha-empty ha-at ha-spot" + (stolen ? " ha-last" : ""), style: pos(r, c), "data-tip": words, tabindex: "-1",
+            "data-r": r, "data-c": c, role: "img", "aria-label": words}, h("span", {"aria-hidden": "true"}, stolen ? "∅" : "·")));
+        }
       }
     }
   }
@@ -685,10 +845,10 @@ function seamEl(p, q, pos, {cls, title, label, onclick, fk}) {
   const vertical = a[0] === b[0]; // side by side: the seam is a vertical edge
   const style = {...pos(a[0], a[1]), "--sx": vertical ? 1 : 0.5, "--sy": vertical ? 0.5 : 1};
   if (onclick) {
-    return h("button", {type: "button", class: `ha-seamel ${cls}`, style, "aria-label": label, title: label, "data-fk": fk, onclick},
+    return h("button", {type: "button", class: `ha-seamel ${cls}`, style, "aria-label": label, "data-tip": label, "data-fk": fk, onclick},
       h("span", {"aria-hidden": "true"}, "⊕"));
   }
-  return h("span", {class: `ha-seamel ${cls}`, style, title, role: "img", "aria-label": title}, h("span", {"aria-hidden": "true"}, "⊕"));
+  return h("span", {class: `ha-seamel ${cls}`, style, "data-tip": title, role: "img", "aria-label": title}, h("span", {"aria-hidden": "true"}, "⊕"));
 }
 
 /** The pending placement: the tile is ghosted in its cell; turn it through its legal
@@ -698,16 +858,16 @@ function placeBar(moves, idx, ui, style, lastRow, backFk) {
   const turn = (d) => { sel.rot = idx + d; redraw(d > 0 ? "place-cw" : "place-ccw"); };
   const bar = h("div", {class: "ha-placebar" + (lastRow ? " ha-above" : ""), style, role: "group", "aria-label": "Place the tile"});
   if (moves.length > 1) {
-    bar.append(h("button", {type: "button", class: "ha-btn ha-icon", "aria-label": "Turn anticlockwise", title: "Turn anticlockwise (to the previous way that fits)",
+    bar.append(h("button", {type: "button", class: "ha-btn ha-icon", "aria-label": "Turn anticlockwise (to the previous way that fits)",
       "data-fk": "place-ccw", onclick: () => turn(-1)}, "↺"));
-    bar.append(h("button", {type: "button", class: "ha-btn ha-icon", "aria-label": "Turn clockwise", title: "Turn clockwise (to the next way that fits)",
+    bar.append(h("button", {type: "button", class: "ha-btn ha-icon", "aria-label": "Turn clockwise (to the next way that fits)",
       "data-fk": "place-cw", onclick: () => turn(1)}, "↻"));
   }
-  bar.append(h("button", {type: "button", class: "ha-btn ha-primary ha-icon", "aria-label": describe(ui, l.label), title: describe(ui, l.label),
+  bar.append(h("button", {type: "button", class: "ha-btn ha-primary ha-icon", "aria-label": `Confirm: ${describe(ui, l.label)}`, "data-tip": describe(ui, l.label),
     "data-fk": "place-ok", onclick: () => ui.pick(l.i)}, "✓ Place"));
-  bar.append(h("button", {type: "button", class: "ha-btn ha-icon", "aria-label": "Cancel", title: "Cancel (Esc)", "data-fk": "place-cancel",
+  bar.append(h("button", {type: "button", class: "ha-btn ha-icon", "aria-label": "Cancel (Esc)", "data-fk": "place-cancel",
     onclick: () => { sel.cell = null; redraw(backFk); }}, "✕"));
-  if (moves.length > 1) bar.append(h("span", {class: "ha-rot-note"}, `${l.move.rotation * 90}° · ${idx + 1} of ${moves.length}`));
+  if (moves.length > 1) bar.append(h("span", {class: "ha-rot-note"}, `turned ${l.move.rotation * 90}° · way ${idx + 1} of ${moves.length}`));
   return bar;
 }
 
@@ -739,7 +899,7 @@ function drawCards(view, ui) {
     const grand = card.kind === "grand_prize";
     const hold = holders.get(card.id) || [];
     const now = hold.length ? `${over ? "Won by" : "Now"}: ${hold.map((x) => who(ui, x)).join(", ")}` : (over ? "Nobody" : "Nobody yet");
-    list.append(h("div", {class: "ha-prize" + (grand ? " ha-grand" : ""), title: `${grand ? "Grand Prize" : "Award"} ${card.name} (${card.vp} VP): ${card.text}. ${now}`},
+    list.append(h("div", {class: "ha-prize" + (grand ? " ha-grand" : ""), tabindex: "0", "data-tip": `${grand ? "Grand Prize" : "Award"} ${card.name} (${card.vp} VP): ${card.text}. ${now}`},
       h("div", {class: "ha-prize-head"}, h("span", {class: "ha-prize-glyph", "aria-hidden": "true"}, grand ? "★" : "◆"),
         h("strong", {}, card.name), h("span", {class: "ha-prize-vp"}, `${card.vp} VP`)),
       h("div", {class: "ha-small"}, card.text),
@@ -758,6 +918,6 @@ function drawLegend() {
   items.push(h("span", {class: "ha-legend-item"}, h("span", {class: "ha-lg-spot", "aria-hidden": "true"}, "·"), " free cell by a loose end"));
   items.push(h("span", {class: "ha-legend-item"}, h("span", {class: "ha-lg-legal", "aria-hidden": "true"}), " you can choose it"));
   items.push(h("span", {class: "ha-legend-item"}, h("span", {class: "ha-lg-last", "aria-hidden": "true"}), " last move"));
-  items.push(h("span", {class: "ha-legend-item ha-muted"}, "cells are (row,col), the torso at (0,0)"));
+  items.push(h("span", {class: "ha-legend-item ha-muted"}, "marks count cells from the torso: ↑2 is 2 above it, ←1 one left of it"));
   return h("p", {class: "ha-legend"}, items);
 }
