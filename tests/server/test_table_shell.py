@@ -329,3 +329,46 @@ def test_the_status_bar_folds_what_does_not_fit_into_all_moves_on_a_desktop_and_
     page.wait_for_function("n => +document.body.dataset.n !== n", arg=n, timeout=30000)
     assert not errors, errors
     ctx.close()
+
+
+TIP = "() => { const t = document.querySelector('#cardboard-tip'); return t && !t.hidden ? t.textContent : null; }"
+
+
+@pytest.mark.browser
+@needs_browser
+def test_the_shells_tooltips_open_on_hover_focus_tap_and_long_press_and_close_with_esc(web, chromium):
+    t = _api(web, "/api/tables", {"game": "pig", "players": 2, "seed": 1,
+                                  "seats": [{"kind": "human"}, {"kind": "bot", "level": "random"}]})
+    seat = _api(web, f"/api/tables/{t['id']}/join", {"name": "Ana"})
+    ctx, page, errors = _page(chromium, web, t["id"], seat["token"])
+    page.wait_for_function("() => document.body.dataset.seat === '0' && !document.querySelector('#leave').hidden")
+    # no title-only tooltips left in the status bar
+    assert page.evaluate("() => [...document.querySelectorAll('#status [title]')].map(e => e.id || e.className)") == []
+    page.hover("#leave")                                     # hover
+    assert "Give up your seat" in page.evaluate(TIP)
+    assert "cardboard-tip" in page.get_attribute("#leave", "aria-describedby")
+    page.mouse.move(600, 600)
+    page.wait_for_function(f"() => ({TIP})() === null")
+    page.focus("a.home")                                     # keyboard focus
+    assert page.evaluate(TIP) == "Back to the lobby"
+    page.keyboard.press("Escape")                            # Esc closes
+    assert page.evaluate(TIP) is None
+    page.click(".panel .badge.bot")                          # a click on words that do nothing else
+    assert "computer player" in page.evaluate(TIP)
+    page.mouse.click(700, 700)
+    assert page.evaluate(TIP) is None
+    ctx.close()
+    # a phone: a tap on the words opens them, a long-press on a button opens its words without acting
+    ctx, page, errors2 = _page(chromium, web, t["id"], seat["token"], PHONE)
+    page.wait_for_function("() => document.body.dataset.seat === '0'")
+    page.tap(".panel .badge.bot")
+    assert "computer player" in page.evaluate(TIP)
+    page.tap("#board")
+    assert page.evaluate(TIP) is None
+    page.evaluate("""() => document.querySelector('a.home').dispatchEvent(new PointerEvent('pointerdown',
+        {pointerType: 'touch', bubbles: true}))""")
+    page.wait_for_function(f"() => ({TIP})() === 'Back to the lobby'", timeout=3000)
+    page.keyboard.press("Escape")
+    assert page.evaluate(TIP) is None
+    assert not errors and not errors2, errors + errors2
+    ctx.close()

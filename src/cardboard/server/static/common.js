@@ -353,6 +353,114 @@ export function tip(text, label = "Explain") {
   return wrap;
 }
 
+/** Tooltips for every `[data-tip]` element inside `container` (a delegated handler: elements drawn
+ *  later count too). One bubble for the page (role=tooltip, the target's description while open):
+ *  it opens on hover, on keyboard focus, on a long-press (a touch held 0.5 s, or the context menu)
+ *  and on a tap of an element that does nothing else (not a button, link or field); it stays open
+ *  while the pointer is over it, and closes with Esc, a tap elsewhere, a scroll or the pointer
+ *  leaving. `skip(el)` leaves some elements out (a zone whose drawing has its own tooltips). */
+let tipEl = null;
+let tipOwner = null;
+let tipTimer = null;
+let tipGlobals = false;
+let tipTapped = false;  // the open tip was opened by a tap (a second tap closes it)
+const TIP_ID = "cardboard-tip";
+const INTERACTIVE = "button, a[href], input, select, textarea, summary, [role=button], [tabindex]:not([tabindex='-1'])";
+
+function tipBubbleEl() {
+  if (tipEl && tipEl.isConnected) return tipEl;
+  tipEl = h("div", {id: TIP_ID, class: "cardboard-tip", role: "tooltip", hidden: true});
+  tipEl.addEventListener("mouseenter", () => clearTimeout(tipTimer));
+  tipEl.addEventListener("mouseleave", () => hideTipSoon());
+  document.body.append(tipEl);
+  return tipEl;
+}
+
+export function showTip(el) {
+  const text = el && el.dataset ? el.dataset.tip : null;
+  if (!text) return;
+  clearTimeout(tipTimer);
+  const b = tipBubbleEl();
+  if (tipOwner !== el) tipTapped = false;
+  if (tipOwner && tipOwner !== el) unlinkTip(tipOwner);
+  b.textContent = text;
+  b.hidden = false;
+  tipOwner = el;
+  const ids = (el.getAttribute("aria-describedby") || "").split(/\s+/).filter(Boolean);
+  if (!ids.includes(TIP_ID)) el.setAttribute("aria-describedby", [...ids, TIP_ID].join(" "));
+  const r = el.getBoundingClientRect();
+  const w = Math.min(340, innerWidth - 16);
+  b.style.maxWidth = `${w}px`;
+  const bw = Math.min(b.offsetWidth, w);
+  b.style.left = `${Math.max(8, Math.min(r.left + r.width / 2 - bw / 2, innerWidth - bw - 8))}px`;
+  const bh = b.offsetHeight;
+  const below = r.bottom + 6;
+  b.style.top = `${below + bh > innerHeight && r.top - bh - 6 > 0 ? r.top - bh - 6 : below}px`;
+}
+
+function unlinkTip(el) {
+  const ids = (el.getAttribute("aria-describedby") || "").split(/\s+/).filter((x) => x && x !== TIP_ID);
+  if (ids.length) el.setAttribute("aria-describedby", ids.join(" ")); else el.removeAttribute("aria-describedby");
+}
+
+export function hideTip(el = null) {
+  if (!tipEl || (el && el !== tipOwner)) return;
+  clearTimeout(tipTimer);
+  tipEl.hidden = true;
+  if (tipOwner) unlinkTip(tipOwner);
+  tipOwner = null;
+  tipTapped = false;
+}
+
+function hideTipSoon(el = null) {
+  clearTimeout(tipTimer);
+  tipTimer = setTimeout(() => hideTip(el), 150);  // time to reach the bubble (it stays open while hovered)
+}
+
+export function tipsOn(container, skip = null) {
+  if (!container || container.dataset.tipsOn) return container;
+  container.dataset.tipsOn = "1";
+  const of = (e) => {
+    const el = e.target && e.target.closest ? e.target.closest("[data-tip]") : null;
+    return el && container.contains(el) && !(skip && skip(el)) ? el : null;
+  };
+  container.addEventListener("mouseover", (e) => { const el = of(e); if (el) showTip(el); });
+  container.addEventListener("mouseout", (e) => {
+    const el = of(e);
+    if (el && !el.contains(e.relatedTarget)) hideTipSoon(el);
+  });
+  container.addEventListener("focusin", (e) => { const el = of(e); if (el) showTip(el); });
+  container.addEventListener("focusout", (e) => { const el = of(e); if (el) hideTip(el); });
+  container.addEventListener("contextmenu", (e) => { const el = of(e); if (el) { e.preventDefault(); showTip(el); } });
+  let press = null;
+  container.addEventListener("pointerdown", (e) => {
+    const el = of(e);
+    if (!el || e.pointerType !== "touch") return;
+    clearTimeout(press);
+    press = setTimeout(() => showTip(el), 500);  // a long-press
+  });
+  for (const ev of ["pointerup", "pointercancel", "pointermove"]) {
+    container.addEventListener(ev, (e) => { if (ev !== "pointermove" || e.pointerType === "touch") clearTimeout(press); });
+  }
+  container.addEventListener("click", (e) => {  // a tap on words that do nothing else shows (or hides) them
+    const el = of(e);
+    if (!el || el.closest(INTERACTIVE)) return;
+    if (tipOwner === el && !tipEl.hidden && tipTapped) { hideTip(el); return; }
+    showTip(el);
+    tipTapped = true;  // (a hover opened it a moment before the click: the click keeps it open)
+  });
+  if (!tipGlobals) {
+    tipGlobals = true;
+    document.addEventListener("keydown", (e) => { if (e.key === "Escape" && tipOwner) hideTip(); });
+    document.addEventListener("cardboard:escape", () => hideTip());
+    document.addEventListener("pointerdown", (e) => {
+      if (tipOwner && !tipOwner.contains(e.target) && !(tipEl && tipEl.contains(e.target))) hideTip();
+    }, true);
+    document.addEventListener("scroll", () => hideTip(), true);
+  }
+  return container;
+}
+
 const FOCUSABLE = "a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex='-1'])";
 let howto = null;  // the panel, made once per page
 

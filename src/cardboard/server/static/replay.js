@@ -1,5 +1,5 @@
 // The replay viewer: a finished game's public views, step by step (GET /api/tables/{id}/replay).
-import {$, api, describer, h, loadRenderer, renderTree, seatChip, seatNames} from "/static/common.js";
+import {$, api, describer, h, loadRenderer, renderTree, seatChip, seatNames, tipsOn} from "/static/common.js";
 
 const TABLE_ID = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
 const els = {
@@ -53,6 +53,7 @@ for (const [el, f] of [[els.first, () => 0], [els.prev, () => at - 1], [els.next
   el.addEventListener("click", () => show(f()));
 }
 els.scrub.addEventListener("input", () => show(+els.scrub.value));
+tipsOn(document.querySelector(".replay-bar"));  // the step buttons' words: hover, focus, tap, Esc closes
 document.addEventListener("keydown", (ev) => {
   if (ev.target && ev.target.tagName === "INPUT" && ev.target.type !== "range") return;
   const map = {ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: steps.length - 1};

@@ -3,7 +3,7 @@
 // and the end-of-game score table. See PROTOCOL.md.
 import {
   $, $$, api, copyText, creatorKey, describer, h, loadRenderer, NAME_KEY, openHowTo, pretty, renderTree, scoreTable,
-  seatChip, seatNames, tokenKey, winnersText,
+  seatChip, seatNames, tipsOn, tokenKey, winnersText,
 } from "/static/common.js";
 import {clockArrived, showClocks} from "/static/clock.js";
 
@@ -399,7 +399,7 @@ function renderPlayers(m, names) {
     const won = m.result && (m.result.winners || []).includes(s);
     const badges = [];
     if (s === me) badges.push(h("span", {class: "badge you"}, "You"));
-    if (seat.kind === "bot") badges.push(h("span", {class: "badge bot", title: `computer player, level ${seat.level}`}, "Bot"));
+    if (seat.kind === "bot") badges.push(h("span", {class: "badge bot", "data-tip": `A computer player, level ${seat.level}`}, "Bot"));
     if (seat.kind === "human" && !seat.taken) badges.push(h("span", {class: "badge free"}, "Free seat"));
     if (seat.kind === "human" && seat.left) badges.push(h("span", {class: "badge free"}, "Left"));
     // the table's creator may invite someone to a seat left mid-game (a one-time link)
@@ -733,7 +733,7 @@ function renderLog(m, names, describe) {
   for (let i = logRendered.length; i < lines.length; i++) {
     const [n, text] = lines[i];
     log.append(h("li", {"data-n": n}, h("button", {type: "button", class: "logline", "data-n": n,
-      title: `Show the board after move ${n}`, onclick: () => viewAt(n)}, text)));
+      "data-tip": `Show the board after move ${n}`, onclick: () => viewAt(n)}, text)));
   }
   logRendered = lines.map(key);
   $$("li.newest", log).forEach((li) => li.classList.remove("newest"));
@@ -816,7 +816,7 @@ function renderFinal(m, names) {
     h("div", {class: "final-head"},
       h("h2", {id: "final-title"}, h("span", {"aria-hidden": "true"}, "★ "), winnersText(m.result, names)),
       h("button", {type: "button", id: "final-hide", class: "final-hide", "aria-label": "Hide the results",
-        title: "Hide the results (the Results button brings them back)", onclick: () => { setFinalOpen(false); $("#results-open").focus(); }},
+        "data-tip": "Hide the results (the Results button brings them back)", onclick: () => { setFinalOpen(false); $("#results-open").focus(); }},
       h("span", {"aria-hidden": "true"}, "✕"))),
     h("div", {class: "final-scroll"}, scoreTable(m.result, names, renderer, m.seat)),
     h("div", {class: "final-buttons"}, rematch,
@@ -858,7 +858,8 @@ function renderUndo(m, over) {
   const why = m.can_undo ? "" : (m.undo && m.undo.why) || "";
   b.setAttribute("aria-disabled", String(!m.can_undo));
   b.classList.toggle("unavailable", !m.can_undo);
-  b.title = m.can_undo ? "Take back your last move (Z)" : `Undo unavailable: ${why}`;
+  // available: its words in a tooltip; unavailable: the reason in #undo-why (hover, focus, tap)
+  if (m.can_undo) b.dataset.tip = "Take back your last move (Z)"; else delete b.dataset.tip;
   const tipEl = $("#undo-why");
   tipEl.textContent = why ? `Undo unavailable: ${why}` : "";
   if (!why) tipEl.hidden = true;
@@ -887,6 +888,11 @@ $("#leave").addEventListener("click", async () => {
   localStorage.removeItem(tokenKey(TABLE_ID));
   window.location.reload();
 });
+
+// ------------------------------------------------------------------ tooltips
+// Every [data-tip] of the shell (status tools, panels, log, results) opens on hover, focus, tap or
+// long-press; a game's board has its own (common.js `tip()`, or `tipsOn(root)` for its [data-tip]).
+tipsOn(document.body, (el) => !!el.closest("#board"));
 
 // ------------------------------------------------------------------ start
 (async () => {
