@@ -15,6 +15,7 @@ import itertools
 import json
 import math
 import multiprocessing
+import os
 import threading
 from collections import OrderedDict
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
@@ -54,7 +55,7 @@ class Job:
 
 
 _CACHE: "OrderedDict[tuple, tuple[tuple[str, ...], object]]" = OrderedDict()
-_CACHE_SIZE = 8
+_CACHE_SIZE = 64  # positions a worker keeps: one a table it serves (about 30 KB each)
 _CACHE_LOCK = threading.Lock()
 
 
@@ -157,26 +158,34 @@ def decide(job: Job) -> dict:
     return agent.choose(state.clone()).to_json()
 
 
-def _warm() -> None:  # a worker imports the games once, at start
+def _warm(nice: int = 0) -> None:
+    """A worker's start: lower its priority by `nice` (a search or an undo check then takes only
+    the CPU the server's event loop leaves: people's moves first), and import the games once."""
+    if nice:
+        try:
+            os.nice(nice)
+        except OSError:  # pragma: no cover - a system that refuses: the worker runs as it is
+            pass
     import cardboard  # noqa: F401
     import cardboard.agents  # noqa: F401
 
 
-_EXECUTORS: dict[tuple[str, int, str], Executor] = {}
+_EXECUTORS: dict[tuple[str, int, str, int], Executor] = {}
 _EXECUTORS_LOCK = threading.Lock()
 
 
-def executor(kind: str, workers: int, name: str = "bots") -> Executor:
-    """The process's shared pool `name` of `workers` (created on first use)."""
+def executor(kind: str, workers: int, name: str = "bots", nice: int = 0) -> Executor:
+    """The process's shared pool `name` of `workers` (created on first use); a process pool's
+    workers run `nice` steps below the server's priority."""
     with _EXECUTORS_LOCK:
-        pool = _EXECUTORS.get((kind, workers, name))
+        pool = _EXECUTORS.get((kind, workers, name, nice))
         if pool is None:
             if kind == "process":
                 pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"),
-                                           initializer=_warm)
+                                           initializer=_warm, initargs=(nice,))
             else:
                 pool = ThreadPoolExecutor(workers, thread_name_prefix="cardboard-bot")
-            _EXECUTORS[(kind, workers, name)] = pool
+            _EXECUTORS[(kind, workers, name, nice)] = pool
         return pool
 
 
@@ -187,9 +196,10 @@ class BotPool:
     """Searching decisions: at most `workers` at once; waiting ones go by priority (0 before 1: tables
     with a person connected before bot-only ones), then in order of arrival."""
 
-    def __init__(self, workers: int, kind: str = "process"):
+    def __init__(self, workers: int, kind: str = "process", nice: int = 10):
         self.workers = workers
         self.kind = kind
+        self.nice = nice  # the workers' priority below the server's (ServerSettings.worker_nice)
         self.busy = 0
         self._waiting: list[tuple[int, int, asyncio.Future]] = []
         self._order = itertools.count()
@@ -200,9 +210,20 @@ class BotPool:
         await self._acquire(priority)
         try:
             loop = asyncio.get_running_loop()
-            return await loop.run_in_executor(executor(self.kind, self.workers), decide, job)
+            return await loop.run_in_executor(self.search_executor(), decide, job)
         finally:
             self._release()
+
+    def search_executor(self) -> Executor:
+        """The pool searching decisions run on (`workers` processes at `nice`)."""
+        return executor(self.kind, self.workers, "bots", self.nice)
+
+    def undo_executor(self) -> Executor:
+        """The one process of undo checks (32 re-deals a move), at the same low priority."""
+        return executor("process", 1, "undo", self.nice)
+
+    async def undo_reason(self, job: "UndoJob") -> str | None:
+        return await asyncio.get_running_loop().run_in_executor(self.undo_executor(), undo_reason, job)
 
     async def _acquire(self, priority: int) -> None:
         if self.busy < self.workers and self.waiting == 0:

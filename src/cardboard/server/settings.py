@@ -59,6 +59,8 @@ class ServerSettings(BaseModel):
                              description="processes thinking for bots (default: cores - 1)")
     bot_pool: Literal["process", "thread"] = Field(
         "process", description="'thread' keeps bots in the server's process (tests; cheap bots only)")
+    worker_nice: int = Field(10, ge=0, le=19, description="how far below the server's priority the bot and "
+                                                      "undo-check workers run (os.nice): people's moves first")
     max_bot_seconds: float = Field(5.0, gt=0, le=60, description="the largest time budget a seat's level may ask")
     # ---- clocks (a table's creator may set one: clocks.py)
     clock_min_time: float = Field(5.0, gt=0, description="the least time per decision (each seat's bank) a clock may have, s")

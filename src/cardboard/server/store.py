@@ -6,6 +6,11 @@ embedded implementation (a server database can implement the same methods later)
 Every write is one transaction committed before the call returns (a move and the status it
 leads to together; a rematch and the link to it together), so a move is durable before it is
 acknowledged to anyone, and a crash never leaves half a change.
+
+Group commit: writes from several threads that arrive while a commit is syncing go together in
+the next one, each in its own savepoint (all or nothing, and one refused write fails alone), so
+`synchronous=FULL` costs one sync for a batch, not one per move. Reads have their own connection
+and never wait for a write's sync.
 """
 from __future__ import annotations
 
@@ -83,6 +88,18 @@ class StoreConflict(Exception):
     """A write that would break the log (a move number already taken)."""
 
 
+class _Write:
+    """One caller's transaction waiting for a commit (group commit)."""
+
+    __slots__ = ("statements", "counts", "error", "done")
+
+    def __init__(self, statements):
+        self.statements = statements
+        self.counts: list[int] = []
+        self.error: BaseException | None = None
+        self.done = False
+
+
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
     id TEXT PRIMARY KEY, game TEXT NOT NULL, players INTEGER NOT NULL, seed INTEGER NOT NULL,
@@ -115,6 +132,10 @@ class SQLiteStore:
         self.path = path
         self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
         self._lock = threading.Lock()
+        self._queue = threading.Condition()  # guards _pending and _leading (group commit)
+        self._pending: list[_Write] = []
+        self._leading = False
+        self.commits = 0  # transactions committed (a batch of writes is one)
         # reads have their own connection (WAL lets them see the last commit without waiting for a
         # write's sync); an in-memory database has only the one
         self._rdb, self._rlock = self._db, self._lock
@@ -140,18 +161,56 @@ class SQLiteStore:
                            deadline=row[13])
 
     def _transaction(self, *statements: tuple[str, tuple]) -> list:
-        """Run statements as one transaction (all or nothing); returns their cursors' rowcounts."""
-        counts = []
-        with self._lock:
-            self._db.execute("BEGIN IMMEDIATE")
+        """Run statements as one transaction (all or nothing), committed before this returns;
+        returns their cursors' rowcounts. Writes waiting at the same time share one commit: the
+        first waiter to find no commit under way commits every waiting write, each in its own
+        savepoint."""
+        me = _Write(statements)
+        with self._queue:
+            self._pending.append(me)
+            while self._leading and not me.done:
+                self._queue.wait()
+            if not me.done:
+                self._leading = True
+                batch, self._pending = self._pending, []
+        if not me.done:
             try:
-                for sql, args in statements:
-                    counts.append(self._db.execute(sql, args).rowcount)
+                with self._lock:
+                    self._commit(batch)
+            finally:
+                with self._queue:
+                    self._leading = False
+                    self._queue.notify_all()
+        if me.error is not None:
+            raise me.error
+        return me.counts
+
+    def _commit(self, batch: list[_Write]) -> None:
+        db = self._db
+        try:
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                for w in batch:
+                    db.execute("SAVEPOINT w")
+                    try:
+                        w.counts = [db.execute(sql, args).rowcount for sql, args in w.statements]
+                    except Exception as exc:
+                        db.execute("ROLLBACK TO w")
+                        w.error, w.counts = exc, []
+                    db.execute("RELEASE w")
+                db.execute("COMMIT")
+                self.commits += 1
             except BaseException:
-                self._db.execute("ROLLBACK")
+                if db.in_transaction:
+                    db.execute("ROLLBACK")
                 raise
-            self._db.execute("COMMIT")
-        return counts
+        except BaseException as exc:  # nothing of the batch was committed: every write fails
+            for w in batch:
+                if w.error is None:
+                    w.error = exc
+        finally:
+            for w in batch:
+                w.done = True
 
     @staticmethod
     def _insert(table: TableRecord) -> tuple[str, tuple]:
@@ -165,18 +224,18 @@ class SQLiteStore:
         self._transaction(self._insert(table))
 
     def get(self, table_id: str) -> TableRecord | None:
-        with self._lock:
-            row = self._db.execute(f"SELECT {_COLUMNS} FROM tables WHERE id = ?", (table_id,)).fetchone()
+        with self._rlock:
+            row = self._rdb.execute(f"SELECT {_COLUMNS} FROM tables WHERE id = ?", (table_id,)).fetchone()
         return self._row(row) if row else None
 
     def list(self, limit: int = 100, before: float | None = None) -> list[TableRecord]:
         """The newest tables first; `before` pages on (tables created strictly earlier)."""
-        with self._lock:
+        with self._rlock:
             if before is None:
-                rows = self._db.execute(f"SELECT {_COLUMNS} FROM tables ORDER BY created DESC LIMIT ?",
-                                        (limit,)).fetchall()
+                rows = self._rdb.execute(f"SELECT {_COLUMNS} FROM tables ORDER BY created DESC LIMIT ?",
+                                         (limit,)).fetchall()
             else:
-                rows = self._db.execute(f"SELECT {_COLUMNS} FROM tables WHERE created < ? ORDER BY created DESC "
+                rows = self._rdb.execute(f"SELECT {_COLUMNS} FROM tables WHERE created < ? ORDER BY created DESC "
                                         "LIMIT ?", (before, limit)).fetchall()
         return [self._row(r) for r in rows]
 
@@ -191,16 +250,16 @@ class SQLiteStore:
             return self._db.execute("SELECT id, deadline FROM tables WHERE deadline IS NOT NULL").fetchall()
 
     def moves(self, table_id: str) -> list[dict]:
-        with self._lock:
-            rows = self._db.execute("SELECT n, move FROM moves WHERE table_id = ? ORDER BY n", (table_id,)).fetchall()
+        with self._rlock:
+            rows = self._rdb.execute("SELECT n, move FROM moves WHERE table_id = ? ORDER BY n", (table_id,)).fetchall()
         for i, (n, _) in enumerate(rows):
             if n != i:
                 raise StoreConflict(f"table {table_id}: the log has a gap at move {i}")
         return [json.loads(m) for _, m in rows]
 
     def move_count(self, table_id: str) -> int:
-        with self._lock:
-            return self._db.execute("SELECT COUNT(*) FROM moves WHERE table_id = ?", (table_id,)).fetchone()[0]
+        with self._rlock:
+            return self._rdb.execute("SELECT COUNT(*) FROM moves WHERE table_id = ?", (table_id,)).fetchone()[0]
 
     def move_counts(self, table_ids: list[str]) -> dict[str, int]:
         """Moves recorded per table, for a page of the lobby in one query (absent: none)."""

@@ -230,7 +230,7 @@ class TableService:
         self.settings = settings
         self.store = store
         self.bot_delay = settings.bot_delay
-        self.bots = BotPool(settings.bot_workers, settings.bot_pool)
+        self.bots = BotPool(settings.bot_workers, settings.bot_pool, settings.worker_nice)
         self.live: OrderedDict[str, LiveTable] = OrderedDict()
         self.sockets: dict[str, int] = {}           # open websockets per client address
         self._created: dict[str, deque] = {}         # creation times per client address (the quota)
@@ -740,7 +740,7 @@ class TableService:
                     return
                 job = UndoJob(rec.game, rec.players, rec.seed, json.dumps(rec.options, sort_keys=True),
                               tuple(live.texts), k, seat)
-                why = await asyncio.get_running_loop().run_in_executor(executor("process", 1, "undo"), undo_reason, job)
+                why = await self.bots.undo_reason(job)  # a niced worker process
                 if live.version != version:
                     continue  # the table moved on meanwhile: check the new position
                 live.undo_known = (version, None if why else k)

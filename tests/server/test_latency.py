@@ -1,0 +1,98 @@
+"""What keeps honest players' moves quick under load (issue #24's soak target): bot and undo
+workers think at a lower priority than the event loop, and moves stored at the same time share
+one durable commit."""
+from __future__ import annotations
+
+import json
+import os
+import threading
+import time
+
+import pytest
+
+from cardboard.server.bots import BotPool
+from cardboard.server.settings import ServerSettings
+from cardboard.server.store import SeatRecord, SQLiteStore, StoreConflict, TableRecord
+from cardboard.server.tables import TableService
+
+
+def _priority() -> int:
+    return os.getpriority(os.PRIO_PROCESS, 0)
+
+
+def test_bot_and_undo_workers_run_niced_below_the_server():
+    """A search (mcts:2 is two CPU-seconds a move) or an undo check never competes as an equal
+    with the process that answers people's moves: the pool's workers lower their own priority."""
+    settings = ServerSettings(db=":memory:", worker_nice=7, bot_workers=1)
+    service = TableService(SQLiteStore(), settings)
+    here = _priority()
+    assert service.bots.nice == 7
+    for pool in (service.bots.search_executor(), service.bots.undo_executor()):
+        assert pool.submit(os.getpriority, os.PRIO_PROCESS, 0).result(timeout=60) == min(19, here + 7)
+    assert _priority() == here  # the server itself keeps its priority
+    assert ServerSettings().worker_nice == 10  # the default
+
+
+def _table(tid: str) -> TableRecord:
+    return TableRecord(id=tid, game="abyss", players=2, seed=1, options={}, seats=[SeatRecord("human")] * 2)
+
+
+def test_moves_stored_at_once_share_one_commit_each_durable_and_separate(tmp_path):
+    """Group commit: writes that arrive while a commit is syncing go together in the next one
+    (FULL keeps its meaning: each returns only once its commit is on disk); one refused write
+    (a move number taken) fails alone and the others of its commit stay."""
+    store = SQLiteStore(str(tmp_path / "t.sqlite"), "FULL")
+    for t in "abcdefgh":
+        store.create(_table(t))
+    store.append_move("a", 0, {"move": {"kind": "x"}, "seat": 0})
+    before = store.commits
+    errors: dict[str, Exception] = {}
+
+    def write(t):
+        try:
+            store.append_move(t, 0, {"move": {"kind": "y"}, "seat": 0}, "running" if t == "b" else None)
+        except Exception as exc:
+            errors[t] = exc
+
+    threads = [threading.Thread(target=write, args=(t,)) for t in "abcdefgh"]
+    with store._lock:  # a commit under way: the first write leads the next and the others wait for it
+        for th in threads:
+            th.start()
+        deadline = time.monotonic() + 10
+        while len(store._pending) < 7 and time.monotonic() < deadline:
+            time.sleep(0.005)
+        assert store._leading and len(store._pending) == 7
+    for th in threads:
+        th.join(10)
+    assert store.commits - before == 2  # 8 writes: the leader's, then the 7 that waited, together
+    assert list(errors) == ["a"] and isinstance(errors["a"], StoreConflict)
+    assert store.moves("a") == [{"move": {"kind": "x"}, "seat": 0}]
+    for t in "bcdefgh":
+        assert store.moves(t) == [{"move": {"kind": "y"}, "seat": 0}]
+    assert store.get("b").status == "running" and store.get("c").status == "open"
+    store.close()
+    again = SQLiteStore(str(tmp_path / "t.sqlite"), "FULL")  # on disk, as a restart reads it
+    assert again.move_counts(list("abcdefgh")) == {t: 1 for t in "abcdefgh"}
+    assert again.integrity() == "ok"
+
+
+def test_lobby_reads_do_not_wait_for_a_commit(tmp_path):
+    """The lobby's page and a table's record come from the read connection: a commit syncing
+    (or a write under way) does not hold them up."""
+    store = SQLiteStore(str(tmp_path / "t.sqlite"), "FULL")
+    store.create(_table("a"))
+    store.append_move("a", 0, {"move": {"kind": "x"}, "seat": 0})
+    got = {}
+
+    def read():
+        got["list"] = [r.id for r in store.list(10)]
+        got["get"] = store.get("a").id
+        got["moves"] = store.moves("a")
+        got["count"] = store.move_count("a")
+
+    with store._lock:  # the writer is busy
+        th = threading.Thread(target=read)
+        th.start()
+        th.join(5)
+        assert not th.is_alive(), "a read waited for the writer"
+    assert got == {"list": ["a"], "get": "a", "moves": [{"move": {"kind": "x"}, "seat": 0}], "count": 1}
