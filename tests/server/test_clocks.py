@@ -33,10 +33,10 @@ def service(tmp_path, clock: FakeClock, name: str = "tables.sqlite") -> TableSer
     return TableService(SQLiteStore(str(tmp_path / name), "NORMAL"), settings, clock=clock)
 
 
-async def pig_table(svc: TableService, clock=None, humans: int = 2, target: int = 50, bots: int = 0):
+async def pig_table(svc: TableService, clock=None, humans: int = 2, target: int = 50, bots: int = 0, seed=None):
     """A running pig table (roll or hold: one move a decision) with `humans` seated people."""
     seats = [{"kind": "human"}] * humans + [{"kind": "bot", "level": "random"}] * bots
-    rec, _ = await svc.create("pig", humans + bots, {"target": target}, seats, clock=clock)
+    rec, _ = await svc.create("pig", humans + bots, {"target": target}, seats, seed=seed, clock=clock)
     tokens = []
     for name in ["Ana", "Ben", "Cy"][:humans]:
         tokens.append((await svc.join(rec.id, name))[1])
@@ -399,3 +399,95 @@ def test_a_store_from_before_clocks_is_migrated(tmp_path):
     rec = store.get("old")
     assert rec.clock is None and rec.deadline is None and store.deadlines() == []
     store.close()
+
+
+def test_undo_at_a_clock_table_gives_the_seat_its_clock_back_from_the_bank_it_has(tmp_path):
+    clock = FakeClock()
+
+    async def main():
+        svc = service(tmp_path, clock)
+        tid, tokens = await pig_table(svc, CLOCK, humans=1, bots=1, seed=7)
+        live = svc.table(tid)
+        clock.t += 10
+        await svc.play(tid, tokens[0], {"kind": "roll"}, 0)  # 30 - 10 + 5 = 25 s left
+        assert live.state.current_player == 0  # seed 7: no bust face on the first roll
+        clock.t += 4
+        svc.undo_point = lambda live, seat, compute=True: 0  # a roll is never undone: the clock's part only
+        await svc.undo(tid, tokens[0])
+        assert len(live.log) == 0 and live.state.current_player == 0
+        c = clock_of(svc, tid)
+        assert c["running"] == 0 and c["remaining"][0] == 21000
+        assert svc.store.get(tid).deadline == pytest.approx(clock.t + 21)  # stored with the undo
+        await svc.close()
+
+    asyncio.run(main())
+
+
+def test_a_rematch_keeps_the_clock_with_full_banks(tmp_path):
+    clock = FakeClock()
+
+    async def main():
+        svc = service(tmp_path, clock)
+        tid, tokens = await pig_table(svc, CLOCK, target=1)
+        live = svc.table(tid)
+        while not live.state.is_terminal():
+            seat = live.state.current_player
+            clock.t += 7
+            legal = [a.to_json() for a in live.state.legal_actions()]
+            move = {"kind": "hold"} if {"kind": "hold"} in legal else {"kind": "roll"}
+            await svc.play(tid, tokens[seat], move, len(live.log))
+        new = await svc.again(tid, tokens[0])
+        assert svc.summary(new)["clock"] == {"time": 30000, "increment": 5000, "level": "easy"}
+        assert new.clock["banks"] == [30000, 30000]
+        svc.subscribe(new.id, tokens[0])  # both players kept their seats: the game runs, and so does its clock
+        await svc.table(new.id).clock_task
+        assert clock_of(svc, new.id)["running"] == svc.table(new.id).state.current_player
+        await svc.close()
+
+    asyncio.run(main())
+
+
+def test_a_killed_server_re_arms_a_stored_deadline_and_the_time_out_comes_when_someone_is_back(tmp_path):
+    """The real server, killed (no clean shutdown) and started again with the helpers of
+    test_restart.py; the stored deadline is moved an hour back while it is down."""
+    import json
+    import signal
+    import sqlite3
+
+    import httpx
+    from websockets.sync.client import connect
+
+    from .test_restart import _free_port, _start, _state_msg
+
+    port, db = _free_port(), tmp_path / "tables.sqlite"
+    base = f"http://127.0.0.1:{port}"
+    proc = _start(port, db)
+    try:
+        t = httpx.post(f"{base}/api/tables", json={"game": "abyss", "players": 2, "seats": [{"kind": "human"}] * 2,
+                                                   "clock": {"time": 600, "level": "random"}}).json()
+        tokens = [httpx.post(f"{base}/api/tables/{t['id']}/join", json={"name": n}).json()["token"]
+                  for n in ("Ana", "Ben")]
+    finally:
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(timeout=10)
+    with sqlite3.connect(db) as con:
+        deadline, clock = con.execute("SELECT deadline, clock FROM tables WHERE id = ?", (t["id"],)).fetchone()
+        seat = json.loads(clock)["seat"]
+        assert deadline is not None and seat is not None  # stored, not only a timer in memory
+        con.execute("UPDATE tables SET deadline = deadline - 3600 WHERE id = ?", (t["id"],))
+
+    proc = _start(port, db)
+    try:
+        with connect(f"ws://127.0.0.1:{port}/ws/tables/{t['id']}") as ws:
+            ws.send(json.dumps({"type": "hello", "token": tokens[1 - seat]}))
+            for _ in range(20):
+                m = _state_msg(ws)
+                if m["n"] >= 1:
+                    break
+            assert m["n"] == 1 and m["last"]["seat"] == seat
+            name = ("Ana", "Ben")[seat]
+            assert [1, f"{name}'s clock ran out: a bot (random) decided for them"] in m["log_tail"]["lines"]
+            assert 590000 < m["clock"]["remaining"][seat] <= 600000  # its bank started again full
+    finally:
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(timeout=10)

@@ -132,3 +132,41 @@ def test_a_five_second_clock_counts_on_the_panel_and_in_the_bar_and_its_bot_move
         assert not errors, errors
     finally:
         page.close()
+
+
+def test_axe_finds_no_serious_or_critical_violation_in_the_clock_box_or_the_clocks(clock_base, chromium):
+    axe_playwright = pytest.importorskip("axe_playwright_python.sync_playwright")
+    import json
+    import urllib.request
+
+    def post(path, body):
+        req = urllib.request.Request(clock_base + path, data=json.dumps(body).encode(),
+                                     headers={"Content-Type": "application/json"})
+        with urllib.request.urlopen(req, timeout=10) as r:
+            return json.loads(r.read())
+
+    for width, height in ((1366, 768), (390, 844)):
+        page = chromium.new_page(viewport={"width": width, "height": height})
+        try:
+            page.goto(clock_base + "/")
+            page.check("#clock-on")
+            assert page.evaluate("document.documentElement.scrollWidth") <= width  # the clock box fits a phone
+            t = post("/api/tables", {"game": "abyss", "players": 2, "seats": [{"kind": "human"}] * 2,
+                                     "clock": {"time": 600, "increment": 10}})
+            token = post(f"/api/tables/{t['id']}/join", {"name": "Ana"})["token"]
+            post(f"/api/tables/{t['id']}/join", {"name": "Ben"})
+            found = []
+            for url in ("/", f"/table/{t['id']}"):
+                if url != "/":
+                    page.evaluate(f"localStorage.setItem('cardboard:token:{t['id']}', {json.dumps(token)})")
+                    page.goto(clock_base + url)
+                    expect(page.locator("#clock")).to_be_visible(timeout=20000)
+                    expect(page.locator("#players .panel-clock")).to_have_count(2)
+                    assert page.evaluate("document.documentElement.scrollWidth") <= width
+                results = axe_playwright.Axe().run(page)
+                found += [(v["id"], v["impact"], [n["target"] for n in v["nodes"]])
+                          for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
+            mine = [(i, imp, targets) for i, imp, targets in found if "clock" in json.dumps(targets)]
+            assert not mine, mine
+        finally:
+            page.close()
