@@ -491,3 +491,41 @@ def test_a_killed_server_re_arms_a_stored_deadline_and_the_time_out_comes_when_s
     finally:
         proc.send_signal(signal.SIGKILL)
         proc.wait(timeout=10)
+
+
+@pytest.mark.parametrize("game", ["abyss", "aban", "aberration", "abomination", "hideous-abomination"])
+def test_at_every_decision_only_the_seat_the_engine_asks_has_a_running_clock(tmp_path, game):
+    """Over the first decisions of a random game of each game (Abomination's simultaneous lab
+    steps, Aberration's co-operative table included): the running clock is the deciding seat's,
+    the others' banks stand still, and the decider's bank is what it had plus the increment."""
+    import random
+
+    from cardboard.engine import game_class
+
+    clock = FakeClock()
+    rng = random.Random(5)
+
+    async def main():
+        svc = service(tmp_path, clock)
+        cls = game_class(game)
+        players = max(cls.min_players, min(2, cls.max_players))
+        rec, _ = await svc.create(game, players, {}, [{"kind": "human"}] * players, clock=CLOCK)
+        tokens = [(await svc.join(rec.id, f"P{i}"))[1] for i in range(players)]
+        live = svc.table(rec.id)
+        for _ in range(60):
+            if live.state.is_terminal():
+                break
+            seat = live.state.current_player
+            before = clock_of(svc, rec.id)
+            assert before["running"] == seat
+            clock.t += 1.25
+            await svc.play(rec.id, tokens[seat], rng.choice(live.state.legal_actions()).to_json(), len(live.log))
+            after = clock_of(svc, rec.id)
+            for s in range(players):
+                if s == seat:
+                    assert abs(after["remaining"][s] - (before["remaining"][s] - 1250 + 5000)) <= 1
+                elif after["running"] != s:
+                    assert after["remaining"][s] == before["remaining"][s]
+        await svc.close()
+
+    asyncio.run(main())
