@@ -116,11 +116,18 @@ def _check_redeal(state, rnd: random.Random, report: Report, where: str) -> None
     """A re-deal for a random seat is a sound game: its invariants hold; the deciding seat's own
     re-deal lists the same moves as the real game; a move it lists applies, and keeps them."""
     seat = rnd.randrange(state.game.players)
+    real = state.legal_actions()  # listed first, as a server or a search has them
     world = state.determinize(seat, rnd.randrange(1 << 62))
     _check_invariants(world, report, f"{where} re-deal for seat {seat}")
     listed = world.legal_actions()
-    if seat == state.current_player and listed != state.legal_actions():
+    fresh = world.clone()
+    fresh._legal = None  # the moves listed anew: a re-deal must not keep the real game's list
+    if fresh.legal_actions() != listed:
+        raise AssertionError(f"{where}: seat {seat}'s re-deal lists the moves of another position")
+    if seat == state.current_player and listed != real:
         raise AssertionError(f"{where}: seat {seat}'s re-deal lists other moves than the game")
+    for move in rnd.sample(listed, min(4, len(listed))):  # every listed move applies
+        world.clone().apply(move)
     if listed:
         move = rnd.choice(listed)
         world.apply(move)
@@ -180,10 +187,13 @@ def fuzz(game_id: str, actions: int, seed: int = 0, adversarial: float = 0.4, sa
             if again.to_json() != state.to_json():
                 raise AssertionError(f"{where}: replaying the moves gives another state")
         except Exception as exc:  # a crash: recorded with how to reproduce it
+            message = str(exc)
             if isinstance(exc, InvariantBroken):
-                report.crashes.append(str(exc)[:600])
+                report.crashes.append(message[:600])
+            elif message.startswith(where):  # the check's own words say where
+                report.crashes.append(f"{message[:400]} ({type(exc).__name__})")
             else:
-                report.crashes.append(f"{where} move {len(state)}: {type(exc).__name__}: {str(exc)[:300]}")
+                report.crashes.append(f"{where} move {len(state)}: {type(exc).__name__}: {message[:300]}")
             if len(report.crashes) > 20:
                 break
     return report

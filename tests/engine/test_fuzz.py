@@ -40,6 +40,27 @@ def test_a_broken_invariant_is_reported_like_a_crash(monkeypatch):
     assert "0 crashes, " in report.line() and f"{report.broken} invariants broken" in report.line()
 
 
+def test_a_redeal_keeping_the_real_games_moves_is_reported(monkeypatch):
+    """A re-deal that lists the moves of the real game, not its own (Abomination's bug: the
+    clone kept the cached list, seen only in another seat's re-deal), is a crash with where it
+    happened. Pig's stand-in: another seat's re-deal whose list offers Hold before any roll."""
+    from pig_game.game import HOLD, ROLL
+
+    cls = type(cardboard.load_game("pig", players=2, seed=0).new_initial_state())
+
+    def stale(self, seat, seed):
+        world = self.clone()
+        if seat != self.current_player:
+            world._legal = [ROLL, HOLD]
+        return world
+
+    monkeypatch.setattr(cls, "determinize", stale)
+    report = fuzz_mod.fuzz("pig", actions=1500, seed=1)
+    assert report.crashes, report.line()
+    assert all("re-deal lists the moves of another position" in c for c in report.crashes), report.crashes[:3]
+    assert report.crashes[0].startswith("pig players="), report.crashes[0]
+
+
 def test_every_game_has_invariants():
     """Each game states its own (the engine's default finds nothing broken)."""
     from cardboard.engine import State
