@@ -255,7 +255,9 @@ def test_screenshots_mid_game(base, browser, size):
     if page.locator("#board .am-paris .am-space.am-click").count():  # a placement being built: ghost and Confirm
         page.locator("#board .am-paris .am-space.am-click").first.click()
         page.wait_for_selector(".am-confirm .am-ok")
-    page.evaluate("window.scrollTo(0, 0)")
+    page.evaluate("() => { for (const e of document.querySelectorAll('*')) if (e.scrollTop && e.id !== 'log') e.scrollTop = 0;"
+                  " window.scrollTo(0, 0); }")
+    page.wait_for_timeout(200)
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"abomination-{size[0]}x{size[1]}.png"))
     ctx.close()
