@@ -1151,6 +1151,10 @@ class TableService:
             live = self.table(table_id)
         except TableError:
             return
+        except Exception as exc:  # a table that cannot be rebuilt: said once, its clock left alone
+            log.error("table %s: its clock ran out but the table did not load (%s: %s)", table_id,
+                      type(exc).__name__, exc)
+            return
         rec = live.rec
         try:
             for attempt in range(3):
