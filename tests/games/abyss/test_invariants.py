@@ -56,3 +56,12 @@ def test_a_key_made_from_nothing_and_the_threat_off_its_track_are_named():
     total = state.cfg.setup.keys
     assert any(p.startswith(f"keys: {total + 1} counted") for p in problems), problems
     assert any(p.startswith("Threat at") for p in problems), problems
+
+
+def test_a_seventh_lord_without_the_end_triggered_is_named():
+    state = _midgame()
+    assert state.final is None
+    need = state.cfg.setup.lords_to_end - len(state.lords_owned(0))
+    moved, state.lord_deck = state.lord_deck[-need:], state.lord_deck[:-need]
+    state.free = (state.free[0] + moved,) + state.free[1:]
+    assert any(p.startswith("seat 0 owns 7 Lords") and "not triggered" in p for p in state._invariants())

@@ -74,6 +74,13 @@ def invariants(s) -> list[str]:
     keys = s.key_supply + sum(s.keys)
     if keys != setup.keys:
         out.append(f"keys: {keys} counted (pile {s.key_supply} + seats {list(s.keys)}), {setup.keys} in the game")
+    # the end [AY-E-1, AY-E-3]: a seventh Lord triggers it; at the end every hand is affiliated or discarded
+    for p in seats:
+        owned = len(s.lords_owned(p))
+        if owned >= setup.lords_to_end and s.final is None:
+            out.append(f"seat {p} owns {owned} Lords ({setup.lords_to_end} end the game) and the end is not triggered")
+    if s.phase == "over" and any(s.hands):
+        out.append(f"the game is over with {sum(map(len, s.hands))} Allies still in hand")
     # the tracks
     if not 1 <= s.threat <= len(cfg.threat):
         out.append(f"Threat at {s.threat}, outside 1..{len(cfg.threat)}")
