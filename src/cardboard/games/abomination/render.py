@@ -390,8 +390,10 @@ def render_lab(view: dict, p: dict, score: dict | None) -> Panel:
     on = p.get("on_card", {})
     lab = p.get("lab_spaces", {})
     spaces = [Text(f"{k.capitalize()} {'(' + v + ')' if v else 'free'}", "dim") for k, v in lab.items()]
-    lines.append(Flow([Text(f"meeples {p.get('scientists', 0)} sci + {p.get('assistants', 0)} asst"),
-                       Text(f"on the card {on.get('scientists', 0)} sci + {on.get('assistants', 0)} asst"),
+    lines.append(Flow([Text(f"meeples {plural(p.get('scientists', 0), 'scientist')}, "
+                            f"{plural(p.get('assistants', 0), 'assistant')}"),
+                       Text(f"on the card {plural(on.get('scientists', 0), 'scientist')}, "
+                            f"{plural(on.get('assistants', 0), 'assistant')}"),
                        *spaces], sep=" · ", indent=2))
     lines.append(beside(track_table(p), lab_extras(p)))
     lines.append(operating_table(p))
