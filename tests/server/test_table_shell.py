@@ -372,3 +372,52 @@ def test_the_shells_tooltips_open_on_hover_focus_tap_and_long_press_and_close_wi
     assert page.evaluate(TIP) is None
     assert not errors and not errors2, errors + errors2
     ctx.close()
+
+
+def _axe_bad(page) -> list:
+    from axe_playwright_python.sync_playwright import Axe
+
+    results = Axe().run(page)
+    return [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3])
+            for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
+
+
+@pytest.mark.browser
+@needs_browser
+def test_axe_finds_no_serious_or_critical_violation_on_a_generic_table_and_the_replay_page(web, chromium):
+    """Pig (a plugin game, the generic tree view) at a live decision with "All moves" open and a
+    tooltip shown, then its finished game's replay page, at both sizes."""
+    pytest.importorskip("axe_playwright_python.sync_playwright")
+    for viewport in (DESKTOP, PHONE):
+        t = _api(web, "/api/tables", {"game": "pig", "players": 2, "seed": 5, "options": {"target": 12},
+                                      "seats": [{"kind": "human"}, {"kind": "bot", "level": "random"}]})
+        seat = _api(web, f"/api/tables/{t['id']}/join", {"name": "Ana"})
+        ctx, page, errors = _page(chromium, web, t["id"], seat["token"], viewport)
+        page.wait_for_selector("#board .tree-view")
+        page.wait_for_function(MY_TURN, timeout=30000)
+        bar = page.evaluate(BAR)
+        assert bar["h"] <= bar["limit"] + 0.5 and not bar["sideways"], bar
+        page.focus("a.home")  # a tooltip open
+        assert _axe_bad(page) == []
+        # play it out (roll twice, then hold), then the replay of the finished game
+        k = 0
+        while page.locator("#final").is_hidden():
+            page.wait_for_function(MY_TURN + " || !document.querySelector('#final').hidden", timeout=30000)
+            if not page.locator("#final").is_hidden():
+                break
+            n = page.evaluate("+document.body.dataset.n")
+            kind = "hold" if k % 3 == 2 else "roll"
+            button = page.locator(f"#actions > button.move[data-kind={kind}]")
+            (button if button.count() else page.locator("#actions > button.move").first).click()
+            page.wait_for_function("n => +document.body.dataset.n !== n", arg=n, timeout=30000)
+            k += 1
+            assert k < 400
+        assert _axe_bad(page) == []  # the results panel
+        page.click("#replay")
+        page.wait_for_selector("body[data-step]")
+        page.click("#prev")
+        page.focus("#next")  # its words open
+        assert page.evaluate(TIP) == "Next (→)"
+        assert _axe_bad(page) == [], viewport
+        assert not errors, errors
+        ctx.close()

@@ -372,15 +372,19 @@ function tipBubbleEl() {
   tipEl = h("div", {id: TIP_ID, class: "cardboard-tip", role: "tooltip", hidden: true});
   tipEl.addEventListener("mouseenter", () => clearTimeout(tipTimer));
   tipEl.addEventListener("mouseleave", () => hideTipSoon());
+  tipEl.addEventListener("click", () => hideTip());
   document.body.append(tipEl);
   return tipEl;
 }
 
-export function showTip(el) {
+export function showTip(el, hover = false) {
   const text = el && el.dataset ? el.dataset.tip : null;
   if (!text) return;
   clearTimeout(tipTimer);
   const b = tipBubbleEl();
+  // a pointer may move onto the words it opened (they stay); words opened by focus or a tap never
+  // stand between the pointer and what lies under them
+  b.classList.toggle("hoverable", hover);
   if (tipOwner !== el) tipTapped = false;
   if (tipOwner && tipOwner !== el) unlinkTip(tipOwner);
   b.textContent = text;
@@ -424,7 +428,7 @@ export function tipsOn(container, skip = null) {
     const el = e.target && e.target.closest ? e.target.closest("[data-tip]") : null;
     return el && container.contains(el) && !(skip && skip(el)) ? el : null;
   };
-  container.addEventListener("mouseover", (e) => { const el = of(e); if (el) showTip(el); });
+  container.addEventListener("mouseover", (e) => { const el = of(e); if (el) showTip(el, true); });
   container.addEventListener("mouseout", (e) => {
     const el = of(e);
     if (el && !el.contains(e.relatedTarget)) hideTipSoon(el);

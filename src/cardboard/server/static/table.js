@@ -32,7 +32,7 @@ let logRendered = [];
 
 const els = {
   prompt: $("#prompt"), notice: $("#notice"), actions: $("#actions"), join: $("#join"),
-  undo: $("#undo"), board: $("#board"), players: $("#players"), log: $("#log"),
+  undo: $("#undo"), board: $("#board"), players: $("#players"), log: $("#log"), logLines: $("#log-lines"),
   logbox: $("#logbox"), final: $("#final"),
 };
 
@@ -724,7 +724,7 @@ function renderLog(m, names, describe) {
     return [n, t.charAt(0).toUpperCase() + t.slice(1)];
   });
   const key = (e) => `${e[0]}|${e[1]}`;
-  const log = els.log;
+  const log = els.logLines;  // the list (in #log, role=log, which scrolls: a list keeps its list role)
   const same = logRendered.length <= lines.length && logRendered.every((l, i) => l === key(lines[i]));
   if (!same) {
     log.replaceChildren();
@@ -743,7 +743,7 @@ function renderLog(m, names, describe) {
     li.classList.toggle("viewed", on);
     if (on) li.firstChild.setAttribute("aria-current", "true"); else li.firstChild.removeAttribute("aria-current");
   }
-  if (logStick || !same) log.scrollTop = log.scrollHeight;
+  if (logStick || !same) els.log.scrollTop = els.log.scrollHeight;
 }
 
 async function viewAt(n) {
@@ -818,7 +818,7 @@ function renderFinal(m, names) {
       h("button", {type: "button", id: "final-hide", class: "final-hide", "aria-label": "Hide the results",
         "data-tip": "Hide the results (the Results button brings them back)", onclick: () => { setFinalOpen(false); $("#results-open").focus(); }},
       h("span", {"aria-hidden": "true"}, "✕"))),
-    h("div", {class: "final-scroll"}, scoreTable(m.result, names, renderer, m.seat)),
+    h("div", {class: "final-scroll", tabindex: 0, role: "region", "aria-label": "Final scores"}, scoreTable(m.result, names, renderer, m.seat)),
     h("div", {class: "final-buttons"}, rematch,
       h("a", {class: "button", id: "replay", href: `/replay/${encodeURIComponent(TABLE_ID)}`}, "Replay"),
       h("a", {class: "button", id: "lobby", href: "/"}, "Lobby")));
