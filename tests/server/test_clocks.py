@@ -529,3 +529,21 @@ def test_at_every_decision_only_the_seat_the_engine_asks_has_a_running_clock(tmp
         await svc.close()
 
     asyncio.run(main())
+
+
+def test_a_time_out_whose_table_cannot_be_rebuilt_is_logged_and_left_alone(tmp_path, caplog):
+    clock = FakeClock()
+
+    async def main():
+        svc = service(tmp_path, clock)
+        tid, tokens = await pig_table(svc, CLOCK)
+        rec = svc.store.get(tid)
+        rec.game = "no-such-game"  # a table the server can no longer rebuild (its game uninstalled)
+        svc.store._db.execute("UPDATE tables SET game = 'no-such-game' WHERE id = ?", (tid,))
+        svc.live.clear()
+        clock.t += 31
+        assert await svc.run_due_clocks() == 1  # no exception escapes the scheduler
+        await svc.close()
+
+    asyncio.run(main())
+    assert any("did not load" in r.getMessage() for r in caplog.records)
