@@ -61,3 +61,14 @@ def test_a_die_lost_and_overfed_chayote_are_named():
     problems = state._invariants()
     assert any(p.startswith("dice:") for p in problems), problems
     assert any("chayote feeds: 99" in p for p in problems), problems
+
+
+def test_a_full_garden_outside_the_last_round_is_named():
+    state = _midgame()
+    assert not state.last_round
+    garden = state.gardens[1]
+    for i in state.empty[1]:
+        garden = G.with_cell(garden, i, 2)
+    state.gardens = state.gardens[:1] + (garden,) + state.gardens[2:]
+    state.refresh_squares()
+    assert any(p.startswith("seats [1] have full gardens") for p in state._invariants())

@@ -93,6 +93,10 @@ def invariants(s) -> list[str]:
                        f"{s.turn} taken)")
     elif s.dice:
         out.append(f"dice: {len(s.dice)} on the table in the {s.phase} phase")
+    # [AB-E-1] a garden with no empty square makes this round the last
+    full = [seat for seat in range(n) if not s.empty[seat]]
+    if full and s.phase == "turn" and not s.last_round:
+        out.append(f"seats {full} have full gardens and the round is not the last")
     if not 0 <= s.ko <= cfg.content.solo.track_length:
         out.append(f"Ko'bachan at {s.ko}, outside 0..{cfg.content.solo.track_length}")
     return out
