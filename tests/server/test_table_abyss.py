@@ -79,6 +79,11 @@ def wait_for_turn(page, timeout=30.0) -> dict:
 def screenshot(page, name: str) -> None:
     if WANT_SHOTS:
         SHOTS.mkdir(parents=True, exist_ok=True)
+        page.evaluate("() => { scrollTo(0, 0); for (const e of document.querySelectorAll('*'))"
+                      " if (e.scrollTop && e.id !== 'log') e.scrollTop = 0;"
+                      " if (document.activeElement) document.activeElement.blur(); }")
+        page.mouse.move(0, 0)
+        page.wait_for_timeout(200)
         page.screenshot(path=str(SHOTS / f"{name}.png"))
 
 
@@ -119,8 +124,15 @@ def play_one(page, seen: dict, rng: random.Random, kinds_on_board: set, stats: d
                 choice.nth(rng.randrange(choice.count())).click()
             stats["board"] += 1
         else:
+            if not nb:   # the bar folded them all into "All moves" (a narrow screen): open it
+                page.locator("#actions details.allmoves > summary").click()
+                buttons = page.locator("#actions details.allmoves button.move:visible")
+                nb = buttons.count()
             assert nb, f"a decision with no board target and no button: {sorted(legal_kinds)}"
             b = buttons.nth(rng.randrange(nb))
+            if b.get_attribute("data-kind") in kinds_on_board:
+                b = next((buttons.nth(k) for k in range(nb)
+                          if buttons.nth(k).get_attribute("data-kind") not in kinds_on_board), b)
             kind = b.get_attribute("data-kind")
             assert kind not in kinds_on_board, f"{kind} has a button though the board takes it"
             b.click()

@@ -8,7 +8,7 @@
 // move a monster, reveal a shadow, choose a monster or the hero attacked), a board's title (remove
 // Influence), a Village spot (assign) and a Vantage Point (pay toward it). Several moves on one thing open a
 // chooser beside it. The shell's move buttons stay as the fallback for all.
-import {Picker, h, injectCss, onEscape, seatMark} from "/static/common.js";
+import {Picker, h, hideTip, injectCss, onEscape, seatMark, tipsOn} from "/static/common.js";
 
 injectCss("cardboard-css-aberration", new URL("./aberration.css", import.meta.url).href);
 
@@ -96,39 +96,14 @@ const shortSpot = (name) => (name === "VC" ? "Village Center" : spotWords(String
 
 // On hover, keyboard focus and a long-press (contextmenu); closed by Esc, blur or leaving: never a
 // mouse-only `title` (ux-conventions §3). The words are the element's description for screen readers.
-let tipBox = null;
-let tipN = 0;
-function hideTip() { if (tipBox) tipBox.hidden = true; }
-function showTip(el, text) {
-  if (!tipBox || !tipBox.isConnected) {
-    tipBox = h("div", {class: "abr-tip", role: "tooltip", hidden: true});
-    document.body.append(tipBox);
-  }
-  tipBox.textContent = text;
-  tipBox.hidden = false;
-  tipBox.style.maxWidth = `${Math.min(340, innerWidth - 16)}px`;
-  const r = el.getBoundingClientRect();
-  const left = Math.max(8, Math.min(r.left, innerWidth - tipBox.offsetWidth - 8));
-  const below = r.bottom + 6 + tipBox.offsetHeight < innerHeight;
-  tipBox.style.left = `${left}px`;
-  tipBox.style.top = `${below ? r.bottom + 6 : Math.max(8, r.top - tipBox.offsetHeight - 6)}px`;
-}
+/** Words for `el` in the shell's tooltip (common.js tipsOn: hover, keyboard focus, tap or long-press;
+ *  Esc closes; the element's description while open); `focusable` puts it in the Tab order. */
 function tipOn(el, text, {focusable = false} = {}) {
   if (!text) return el;
-  const id = `abr-tip-${++tipN}`;
-  el.append(h("span", {id, class: "abr-tip-text", hidden: true}, text));
-  el.setAttribute("aria-describedby", id);
   el.dataset.tip = text;
   if (focusable && !el.hasAttribute("tabindex")) el.tabIndex = 0;
-  el.addEventListener("mouseenter", () => showTip(el, text));
-  el.addEventListener("mouseleave", hideTip);
-  el.addEventListener("focus", () => showTip(el, text));
-  el.addEventListener("blur", hideTip);
-  el.addEventListener("contextmenu", (e) => { e.preventDefault(); showTip(el, text); });
   return el;
 }
-document.addEventListener("cardboard:escape", hideTip);
-document.addEventListener("keydown", (e) => { if (e.key === "Escape") hideTip(); });
 
 /** A board target that is not legal now: the engine says why, with its rule id (never a silent click). */
 function whyTarget(el, move, label, ui) {
@@ -247,6 +222,7 @@ function monsterToken(m) {
 export function render(view, root, ui) {
   if (heroPick && (heroPick.n !== ui.n || !(ui.legal || []).length)) heroPick = null;
   hideTip();
+  tipsOn(root);   // the board's [data-tip] (the shell covers the panels)
   picker.render(view, root, ui);
 }
 
@@ -535,8 +511,10 @@ function heroInfo(view, hero, ui) {
     return h("span", {class: "ab-statbox"}, el, lock);
   });
 
-  // the hero board's actions (general, then the class's by colour)
-  const actions = (hero.actions || []).map((a) => {
+  // the hero board's actions (general, then the class's by colour); the locked ones in one line
+  const locked = (hero.actions || []).filter((a) => !a.open).map((a, k) => tipOn(h("span", {class: `ab-lockedact s-${a.section}`},
+    k ? ", " : "", a.name), `${a.name} (${COLOUR_STAT[a.section] || a.section} advanced action, locked until unlocked with 1 Experience${a.mode !== "action" ? `; ${a.mode === "unlock" ? "happens once when unlocked" : "a standing ability once unlocked"}` : ""}): ${a.text}${a.cost.length ? `; costs ${a.cost.length} chip${a.cost.length === 1 ? "" : "s"}` : ""}`, {focusable: true}));
+  const actions = (hero.actions || []).filter((a) => a.open).map((a) => {
     const cost = a.cost.length ? a.cost.map(chipEl) : [h("span", {class: "ab-muted"}, a.mode === "action" ? "Vantage Point's chips" : a.mode === "unlock" ? "on unlocking" : "always on")];
     const section = a.section === "grey" ? "general action" : `${COLOUR_STAT[a.section] || a.section} action${a.locked ? ", advanced" : ""}`;
     let el = tipOn(h("div", {class: `ab-action s-${a.section}${a.open ? "" : " ab-locked"}`, "data-action": a.id},
@@ -564,7 +542,7 @@ function heroInfo(view, hero, ui) {
     if (idx.length) el = heroClick(h("span", {class: "ab-chipbtn"}, el), idx, ui, `chip:${chip}:${k}`, `The ${CHIP[String(chip).split(">").pop()] || chip} chip`);
     return [el, heroChoices(ui, `chip:${chip}:${k}`)];
   });
-  const holding = has("end") && (hero.hand || []).length ? h("span", {class: "ab-small ab-muted"}, " (click a chip to end the turn holding it)") : "";
+  const holding = has("end") && (hero.hand || []).length ? h("span", {class: "ab-small ab-muted"}, " (a chip clicked: end, holding it)") : "";
 
   // the bag: draw
   let bag = h("div", {class: "ab-small ab-bag"}, h("span", {class: "ab-muted"}, `Bag ${bagN}: `),
@@ -592,7 +570,8 @@ function heroInfo(view, hero, ui) {
     bag,
     drawBtn || endBtn ? h("div", {class: "ab-turnbtns"}, drawBtn, endBtn) : "",
     ui.seat === hero.seat || ui.seat === null || ui.seat === undefined || !ui.panel
-      ? h("div", {class: "ab-actions", role: "group", "aria-label": `${hero.name}'s actions`}, actions) : "",
+      ? [h("div", {class: "ab-actions", role: "group", "aria-label": `${hero.name}'s actions`}, actions),
+        locked.length ? h("div", {class: "ab-small ab-muted"}, "Locked: ", locked) : ""] : "",
     items.length ? h("div", {class: "ab-items"}, items) : "",
     (hero.transformations || []).map((t) => tipOn(h("div", {class: "ab-small ab-bad"}, `Aberration: ${t.name}`), t.text)),
     hero.special ? h("div", {class: "ab-small ab-muted"}, h("b", {}, `${hero.special.name}: `), hero.special.text) : "");

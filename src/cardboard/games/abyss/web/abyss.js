@@ -1,6 +1,6 @@
 // Abyss: draws a view (see cardboard/games/abyss/view.py) and makes the pieces that match legal
 // moves clickable. Renderer contract: PROTOCOL.md (render, prompt; plus the optional kinds and scoreRows).
-import {h, injectCss} from "/static/common.js";
+import {h, hideTip, injectCss, tipsOn} from "/static/common.js";
 
 injectCss("cardboard-css-abyss", new URL("./abyss.css", import.meta.url).href);
 
@@ -31,40 +31,14 @@ export const boardKinds = ["explore", "explore_on", "buy", "take", "fight", "req
 // ------------------------------------------------------------------ tooltips
 // On hover, keyboard focus and a long-press (contextmenu), closed by Esc, blur or leaving: never a
 // mouse-only `title` (ux-conventions §3). The words are the element's description for screen readers.
-let tipBox = null;
-let tipN = 0;
-function hideTip() { if (tipBox) tipBox.hidden = true; }
-function showTip(el, text) {
-  if (!tipBox || !tipBox.isConnected) {
-    tipBox = h("div", {class: "aby-tip", role: "tooltip", hidden: true});
-    document.body.append(tipBox);
-  }
-  tipBox.textContent = text;
-  tipBox.hidden = false;
-  const r = el.getBoundingClientRect();
-  const w = Math.min(320, innerWidth - 16);
-  tipBox.style.maxWidth = `${w}px`;
-  const left = Math.max(8, Math.min(r.left, innerWidth - tipBox.offsetWidth - 8));
-  const below = r.bottom + 6 + tipBox.offsetHeight < innerHeight;
-  tipBox.style.left = `${left}px`;
-  tipBox.style.top = `${below ? r.bottom + 6 : Math.max(8, r.top - tipBox.offsetHeight - 6)}px`;
-}
+/** Words for `el` in the shell's tooltip (common.js tipsOn: hover, keyboard focus, tap or long-press;
+ *  Esc closes; the element's description while open); `focusable` puts it in the Tab order. */
 function tipOn(el, text, {focusable = true} = {}) {
   if (!text) return el;
-  const id = `aby-tip-${++tipN}`;
-  el.append(h("span", {id, class: "aby-tip-text", hidden: true}, text));
-  el.setAttribute("aria-describedby", id);
   el.dataset.tip = text;
   if (focusable && !el.hasAttribute("tabindex")) el.tabIndex = 0;
-  el.addEventListener("mouseenter", () => showTip(el, text));
-  el.addEventListener("mouseleave", hideTip);
-  el.addEventListener("focus", () => showTip(el, text));
-  el.addEventListener("blur", hideTip);
-  el.addEventListener("contextmenu", (e) => { e.preventDefault(); showTip(el, text); });
   return el;
 }
-document.addEventListener("cardboard:escape", hideTip);
-document.addEventListener("keydown", (e) => { if (e.key === "Escape") hideTip(); });
 
 // ------------------------------------------------------------------ prompt
 export function prompt(view, ui) {
@@ -294,6 +268,7 @@ export function render(view, root, ui) {
   if (chooser && (chooser.n !== ui.n || !ui.legal.length)) chooser = null;
   if (build && (build.n !== ui.n || !ui.legal.some((l) => l.kind === "recruit"))) build = null;
   hideTip();
+  tipsOn(root);   // the board's [data-tip] (the shell covers the panels)
   draw(view, root, ui);
 }
 
