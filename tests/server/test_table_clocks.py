@@ -118,6 +118,9 @@ def test_a_five_second_clock_counts_on_the_panel_and_in_the_bar_and_its_bot_move
         first = _clock_ms(bar.locator(".clock-time").inner_text())
         assert 0 < first <= 5000
         assert "running" in (panel.get_attribute("class") or "")
+        # the last 10 s: said once to screen readers, and the bar's clock marked
+        expect(page.locator("#clock-say")).to_contain_text("Your clock:", timeout=5000)
+        assert "low" in (bar.get_attribute("class") or "")
         page.wait_for_timeout(1600)
         later = _clock_ms(bar.locator(".clock-time").inner_text())
         assert later < first, (first, later)  # counting down, locally
@@ -163,6 +166,9 @@ def test_axe_finds_no_serious_or_critical_violation_in_the_clock_box_or_the_cloc
                     expect(page.locator("#clock")).to_be_visible(timeout=20000)
                     expect(page.locator("#players .panel-clock")).to_have_count(2)
                     assert page.evaluate("document.documentElement.scrollWidth") <= width
+                    # the clock keeps the status bar within its limits (120 px wide screen, a quarter on a phone)
+                    status = page.evaluate("document.querySelector('#status').getBoundingClientRect().height")
+                    assert status <= (120 if width > 800 else height / 4), status
                 results = axe_playwright.Axe().run(page)
                 found += [(v["id"], v["impact"], [n["target"] for n in v["nodes"]])
                           for v in results.response["violations"] if v["impact"] in ("serious", "critical")]

@@ -9,6 +9,7 @@ const LOW = 10000;           // ms: the last seconds are marked
 const arrived = new WeakMap();  // a state message -> when it arrived (performance.now())
 let current = null;          // the last message shown
 let ticker = null;
+let warned = null;           // the decision whose last seconds were announced (once each)
 
 /** Note when a state message arrived (call before anything awaits). */
 export function clockArrived(m) {
@@ -107,6 +108,21 @@ function tick() {
   }
   paint(bar, ms, true, you ? "Your clock" : `${name}'s clock`, bar.querySelector(".clock-time"));
   bar.hidden = false;
+  // your own last seconds are said once, politely, to screen readers too (the bar turns red as well)
+  const key = `${m.table.id}|${m.n}`;
+  if (you && ms > 0 && ms <= LOW && warned !== key) {
+    warned = key;
+    sayer().textContent = `Your clock: ${Math.ceil(ms / 1000)} s left. At 0:00 a bot decides for you.`;
+  }
+}
+
+function sayer() {
+  let el = document.getElementById("clock-say");
+  if (!el) {
+    el = h("div", {id: "clock-say", class: "sr-only", role: "status", "aria-live": "polite"});
+    document.body.append(el);
+  }
+  return el;
 }
 
 function paint(el, ms, running, who, target = el) {
