@@ -96,3 +96,55 @@ def test_lobby_reads_do_not_wait_for_a_commit(tmp_path):
         th.join(5)
         assert not th.is_alive(), "a read waited for the writer"
     assert got == {"list": ["a"], "get": "a", "moves": [{"move": {"kind": "x"}, "seat": 0}], "count": 1}
+
+
+def test_an_outbox_sends_in_the_turn_of_the_loop_it_wakes_in():
+    """Each turn of the event loop a message waits is a turn of every other table's work: a
+    picture put in an outbox reaches a transport that takes it at once in the pump's first turn
+    (asyncio.wait_for took two more, and a task, per message)."""
+    import asyncio
+
+    from cardboard.server.tables import Subscriber
+
+    async def main():
+        sent = []
+
+        async def send(text):  # a transport that takes the bytes at once (as uvicorn's does)
+            sent.append(text)
+
+        sub = Subscriber(None)
+        pump = asyncio.create_task(sub.pump(send, 5.0))
+        await asyncio.sleep(0)  # the pump waits for its outbox
+        sub.push("a", state=True)
+        await asyncio.sleep(0)  # one turn
+        first = list(sent)
+        sub.push("b")
+        sub.push("c")
+        await asyncio.sleep(0)
+        both = list(sent)
+        sub.drop("done")
+        assert await pump == "done"
+        return first, both
+
+    first, both = asyncio.run(main())
+    assert first == ["a"]
+    assert both == ["a", "b", "c"]
+
+
+def test_serving_freezes_the_heap_loaded_at_start():
+    """A full collection of the cyclic GC stops the event loop while it walks every tracked
+    object: `cardboard serve` freezes what was loaded at start (modules, the app, schemas), so a
+    collection walks only what the tables made since."""
+    import gc
+
+    from cardboard.server.app import create_app
+    from cardboard.server.serving import uvicorn_config
+
+    settings = ServerSettings(db=":memory:", bot_pool="thread")
+    gc.unfreeze()
+    try:
+        config = uvicorn_config(create_app(settings=settings), settings, "127.0.0.1", 0)
+        assert config.port == 0
+        assert gc.get_freeze_count() > 10_000  # the imports and the app
+    finally:
+        gc.unfreeze()

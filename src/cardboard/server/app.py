@@ -304,22 +304,38 @@ def create_app(store: Store | None = None, db: str | None = None, bot_delay: flo
             await _close(ws, code, {"type": "error", "code": exc.code, "message": str(exc)})
             return
         writer = asyncio.create_task(sub.pump(ws.send_text, settings.send_timeout))
-        reader = None
+        # This task reads the socket itself (no task and no asyncio.wait per message: a move is
+        # handled in the loop's next turn after its frame arrives). A writer that ends (the socket
+        # was dropped) interrupts a read under way, never a message being handled.
+        me = asyncio.current_task()
+        reading = [False, False]  # [a read is under way, the writer interrupted it]
+
+        def writer_done(_task) -> None:
+            if reading[0] and not reading[1]:
+                reading[1] = True
+                me.cancel()
+
+        writer.add_done_callback(writer_done)
         close, why, farewell = 1000, None, None
         try:
             while True:
-                reader = asyncio.ensure_future(ws.receive())
-                done, _ = await asyncio.wait({reader, writer}, timeout=settings.idle_timeout,
-                                             return_when=asyncio.FIRST_COMPLETED)
-                if writer in done:  # dropped: too slow, or its seat was left, or the client went away
+                if writer.done():  # dropped: too slow, or its seat was left, or the client went away
                     why = writer.result()
                     close = None if why == GONE else CLOSE_SLOW
                     break
-                if reader not in done:
+                reading[0] = True
+                try:
+                    async with asyncio.timeout(settings.idle_timeout):
+                        msg = await ws.receive()
+                except TimeoutError:
                     close, why = CLOSE_SLOW, f"silent for {settings.idle_timeout:g} s"
                     break
-                msg = reader.result()
-                reader = None
+                except asyncio.CancelledError:
+                    if reading[1] and me.uncancel() == 0:
+                        continue  # the writer ended: closed above, as it says
+                    raise
+                finally:
+                    reading[0] = False
                 if msg["type"] == "websocket.disconnect":
                     close = None
                     break
@@ -338,9 +354,9 @@ def create_app(store: Store | None = None, db: str | None = None, bot_delay: flo
             close, why = CLOSE_ERROR, "the server failed"
         finally:
             service.unsubscribe(table_id, sub)
-            for task in (reader, writer):
-                if task is not None and not task.done():
-                    task.cancel()
+            writer.remove_done_callback(writer_done)
+            if not writer.done():
+                writer.cancel()
         if close is not None:
             if why and close != 1000:
                 log.warning("closed a websocket of table %s from %s (%d): %s", table_id, address, close, why)

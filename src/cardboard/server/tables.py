@@ -174,15 +174,18 @@ class Subscriber:
         self.wake.set()
 
     async def pump(self, send, timeout: float) -> str:
-        """Send the outbox in order until the socket is dropped; returns why it was."""
+        """Send the outbox in order until the socket is dropped; returns why it was. A send the
+        transport takes at once completes in this turn of the loop (a timeout scope, not a task
+        per send: wait_for would cost a task and two turns of the loop a message)."""
         while True:
             await self.wake.wait()
             self.wake.clear()
             while self.queue and not self.dropped:
                 text, _ = self.queue.popleft()
                 try:
-                    await asyncio.wait_for(send(text), timeout)
-                except asyncio.TimeoutError:
+                    async with asyncio.timeout(timeout):
+                        await send(text)
+                except TimeoutError:
                     self.drop(f"a send took more than {timeout:g} s")
                 except Exception:  # the client went away meanwhile: nothing to tell it
                     self.drop(GONE)
