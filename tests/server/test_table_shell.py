@@ -249,6 +249,13 @@ def test_why_not_shows_the_engines_reason_in_the_status_bar_and_resolves_with_it
     assert page.evaluate("() => window.shellUi.whyNot({kind: 'roll'})") is None
     assert "legal now" in page.locator("#notice").inner_text()
     assert page.evaluate("+document.body.dataset.n") == 0  # nothing was played
+    page.click("#notice")                                    # the notice goes with a click (or Esc)
+    assert page.locator("#notice").inner_text() == ""
+    page.click("#actions details.allmoves > summary")        # "All moves" opens over the board...
+    assert page.locator("#actions .allmoves-panel button.move[data-kind=roll]").is_visible()
+    assert page.evaluate(BAR)["h"] <= 120
+    page.mouse.click(1200, 700)                              # ...and a press elsewhere folds it
+    assert not page.locator("#actions details.allmoves").evaluate("d => d.open")
     # the other seat hears whose decision it is, by name; a spectator that it watches
     octx, opage, oerrors = _page(chromium, web, t["id"], other["token"])
     opage.wait_for_selector("#board .pig-fly")

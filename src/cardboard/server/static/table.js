@@ -667,6 +667,14 @@ function fitActions() {
   }
 }
 
+// "All moves" lies over the board: a press anywhere else folds it; the notice (over the board too)
+// goes with a click on it or Esc
+document.addEventListener("pointerdown", (ev) => {
+  if (allMoves && allMoves.open && !allMoves.contains(ev.target)) allMoves.open = false;
+}, true);
+els.notice.addEventListener("click", () => notice(""));
+document.addEventListener("cardboard:escape", () => notice(""));
+
 let refit = null;
 addEventListener("resize", () => {
   clearTimeout(refit);
