@@ -372,11 +372,11 @@ function render(m) {
   }
   els.board.replaceChildren(root);
   renderActions(viewing ? {...m, legal: []} : m, describe, drawn);
-  fitActions();
 
   renderLog(m, names, describe);
   renderFinal(m, names);
   showClocks(m);  // each seat's clock on its panel, the running one in the bar
+  fitActions();   // last: everything the bar holds is in it (the prompt, the tools, a clock)
 
   if (busy) lock();
   if (deciding && keyboardMode && focusWasInside && !els.actions.contains(document.activeElement)) {
