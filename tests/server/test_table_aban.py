@@ -77,9 +77,14 @@ def click(page, selector: str) -> None:
     page.locator(selector).first.click(timeout=10000)
 
 
-def screenshot(page, name: str) -> None:
-    if WANT_SHOTS:
+def screenshot(page, name: str | None, top: bool = True) -> None:
+    """The page as a reader sees it, scrolled to the top (the status bar, then the board)."""
+    if WANT_SHOTS and name:
         SHOTS.mkdir(parents=True, exist_ok=True)
+        if top:
+            page.evaluate("() => { window.scrollTo(0, 0); for (const s of ['#main', '#board']) { const e = document.querySelector(s); if (e) e.scrollTop = 0; } }")
+        page.mouse.move(1, 1)
+        page.wait_for_timeout(200)
         page.screenshot(path=str(SHOTS / f"{name}.png"))
 
 
@@ -96,7 +101,7 @@ def assert_results_in_view(page) -> None:
 ON_BOARD = ("plant", "espino", "rocky", "shovel", "pot", "radish")
 
 
-def aban_move(page, seen: dict, rng: random.Random) -> str:
+def aban_move(page, seen: dict, rng: random.Random, shot: str | None = None) -> str:
     """Make one legal move by clicking the board: a food die; or a die, its use, a square and Confirm;
     or a die and "take it for nothing". Returns the move's kind."""
     legal = seen["legal"]
@@ -123,6 +128,7 @@ def aban_move(page, seen: dict, rng: random.Random) -> str:
     cell = f"[data-fk='cell{seat}|{r},{c}']"
     click(page, cell)                       # the square: ghosted, not sent yet
     assert page.locator(cell).get_attribute("aria-pressed") == "true"
+    screenshot(page, shot)
     click(page, "[data-fk=confirm]")       # Confirm sends it
     return move["kind"]
 
@@ -141,9 +147,7 @@ def test_a_whole_aban_game_by_clicking_the_board_at_1366x768(base, browser):
         heights.append(seen["status"])
         # the board first: no move button of the status bar is shown unfolded for a board kind
         assert page.locator("#actions button.move:visible").count() == 0
-        if decisions == 4:
-            screenshot(page, "aban-1366x768")
-        aban_move(page, seen, rng)
+        aban_move(page, seen, rng, shot="aban-1366x768" if decisions == 4 else None)
         moved(page, seen["n"])
         decisions += 1
         assert decisions < 60
@@ -165,11 +169,9 @@ def test_aban_first_decisions_on_a_phone(base, browser):
         assert not seen["over"]
         assert_fits(seen, 844 / 4, f"phone decision {decision}")
         # the board comes next: the dice tray starts right under the status bar
-        tray = page.locator(".ab-tray").bounding_box()
-        assert tray["y"] <= seen["status"] + 80, tray
-        if decision == 3:
-            screenshot(page, "aban-390x844")
-        aban_move(page, seen, rng)
+        tray = page.evaluate("() => document.querySelector('.ab-tray').getBoundingClientRect().top")
+        assert tray <= seen["status"] + 80, tray
+        aban_move(page, seen, rng, shot="aban-390x844" if decision == 3 else None)
         moved(page, seen["n"])
     assert not errors, errors
     ctx.close()

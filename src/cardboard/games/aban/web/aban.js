@@ -194,7 +194,7 @@ function installTips() {
   document.addEventListener("click", (e) => {   // a tap on a space that is not a button shows its words
     const el = of(e);
     if (el && !el.closest("button")) { if (tipFor === el && !bubble.hidden) hideTip(el); else showTip(el); }
-    else if (!el) hideTip();
+    else hideTip();
   });
   document.addEventListener("scroll", () => hideTip(), true);
 }

@@ -266,7 +266,7 @@ function installTips() {
   document.addEventListener("click", (e) => {   // a tap on something that is not a button shows its words
     const el = of(e);
     if (el && !el.closest("button")) { if (tipFor === el && !bubble.hidden) hideTip(el); else showTip(el); }
-    else if (!el) hideTip();
+    else hideTip();
   });
   document.addEventListener("scroll", () => hideTip(), true);
   document.addEventListener("keydown", (e) => { if (e.key === "Escape") hideTip(); });
@@ -712,7 +712,15 @@ function drawSeat(seat, view, ui, a, last, standard) {
     ? h("div", {class: "ha-small ha-won"}, over ? "Won: " : "Would win now: ", seat.score.cards.map((c) => cardName(view, c)).join(", ")) : null;
   return h("section", {class: "ha-seat" + (deciding ? " ha-tomove" : "") + (seat.seat === ui.seat ? " ha-mine" : ""),
     "aria-label": `${nameOf(ui, seat.seat)}'s abomination`},
-  h("div", {class: "ha-seat-head"}, title, zoomBar), facts, cards, drawSlab(seat, view, ui, a, last, lost));
+  h("div", {class: "ha-seat-head"}, title, zoomBar), facts, cards, slabWithBar(seat, view, ui, a, last, lost));
+}
+
+function slabWithBar(seat, view, ui, a, last, lost) {
+  pendingBar = null;
+  const vp = drawSlab(seat, view, ui, a, last, lost);
+  const bar = pendingBar;
+  pendingBar = null;
+  return bar ? [vp, bar] : vp;
 }
 
 function setZoom(z) {
@@ -726,6 +734,8 @@ function cardName(view, id) {
   const c = [...(view.grand_prizes || []), ...(view.awards_revealed || [])].find((x) => x.id === id);
   return c ? c.name : id;
 }
+
+let pendingBar = null;  // the open cell's Place / turn / Cancel buttons, drawn under its slab
 
 function drawSlab(seat, view, ui, a, last, lost) {
   const cells = new Map((seat.abomination || []).map((p) => [ck(p.at), p]));
@@ -788,7 +798,7 @@ function drawSlab(seat, view, ui, a, last, lost) {
           grid.append(h("button", {type: "button", class: "ha-empty ha-at ha-open ha-legal", style: pos(r, c), "data-fk": fk, "data-r": r, "data-c": c,
             "aria-label": `Confirm: ${describe(ui, l.label)}`, "data-tip": `${describe(ui, l.label)} (click again or ✓ Place to confirm)`, onclick: () => ui.pick(l.i)},
           h("span", {class: "ha-ghost", "aria-hidden": "true"}, tile ? tileFace(tile, loose) : null)));
-          grid.append(placeBar(moves, idx, ui, pos(r, c), r === r1, fk));
+          pendingBar = placeBar(moves, idx, ui, fk);
         } else {
           const label = moves.length === 1 ? `${describe(ui, moves[0].label)} (then Confirm)`
             : `Play ${tileName(tile)} on ${owner}'s abomination, ${cellText([r, c])}: ${moves.length} ways to turn it (then Confirm)`;
@@ -853,10 +863,11 @@ function seamEl(p, q, pos, {cls, title, label, onclick, fk}) {
 
 /** The pending placement: the tile is ghosted in its cell; turn it through its legal
  *  rotations, then place it (or cancel with Esc). */
-function placeBar(moves, idx, ui, style, lastRow, backFk) {
+function placeBar(moves, idx, ui, backFk) {
   const l = moves[idx];
   const turn = (d) => { sel.rot = idx + d; redraw(d > 0 ? "place-cw" : "place-ccw"); };
-  const bar = h("div", {class: "ha-placebar" + (lastRow ? " ha-above" : ""), style, role: "group", "aria-label": "Place the tile"});
+  const bar = h("div", {class: "ha-placestrip", role: "group", "aria-label": "Place the tile"});
+  bar.append(h("span", {class: "ha-place-what"}, describe(ui, l.label)));
   if (moves.length > 1) {
     bar.append(h("button", {type: "button", class: "ha-btn ha-icon", "aria-label": "Turn anticlockwise (to the previous way that fits)",
       "data-fk": "place-ccw", onclick: () => turn(-1)}, "↺"));
