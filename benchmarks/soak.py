@@ -2,7 +2,8 @@
 
 On loopback, bounded in time and count: `cardboard serve` in a subprocess; `--tables` tables
 (half of two people, half of one person and a bot), their players moving as soon as it is
-their turn; `--spectators` watchers of which `--silent` complete the websocket handshake and
+their turn and, when a game ends, asking for the rematch and playing on there (each table slot
+stays in play for the whole soak; its watchers follow it); `--spectators` watchers of which `--silent` complete the websocket handshake and
 never read; a flood of table creation; malformed frames (deep JSON, binary, oversized) and
 oversized chunked bodies. Each of `--rounds` rounds runs `--seconds` of that, then kills the
 server with SIGKILL in a burst of moves, starts it again on the same file and checks that no
@@ -13,13 +14,20 @@ Prints moves/s, p50/p95/p99 move latency of the honest players (move sent -> its
 received), the server's peak memory, errors, acknowledged moves lost (must be 0), the store's
 integrity, tables whose rebuild differs (must be 0) and tables that stalled (must be 0).
 
+The honest players and the lobby probe run in this process; the rest of the load (spectators,
+silent watchers, the flood, malformed frames and bodies) in a second one (`--load-nice` lowers
+its priority), so the figure is the latency an honest client sees, not the time its own event
+loop spent reading 180 spectators' copies of every picture. The CPU seconds each process used
+are reported (`cpu_s`).
+
     python benchmarks/soak.py [--tables 50] [--spectators 200] [--silent 20] [--rounds 5]
-                              [--seconds 20] [--json PATH]
+                              [--seconds 20] [--load-nice 0] [--json PATH]
 """
 from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import os
 import random
@@ -86,7 +94,25 @@ class Server:
             pass
         return 0
 
+    def cpu(self) -> float:
+        """CPU seconds the server's process and its workers have used so far."""
+        tick = os.sysconf("SC_CLK_TCK")
+        total = 0.0
+        pids = [self.proc.pid]
+        try:
+            pids += [int(p) for p in Path(f"/proc/{self.proc.pid}/task/{self.proc.pid}/children").read_text().split()]
+        except OSError:
+            pass
+        for pid in pids:
+            try:
+                f = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+                total += (int(f[11]) + int(f[12])) / tick
+            except (OSError, IndexError):
+                pass
+        return total
+
     def kill9(self) -> None:
+        self.server_cpu = getattr(self, "server_cpu", 0.0) + self.cpu()
         self.proc.send_signal(signal.SIGKILL)
         self.proc.wait(timeout=10)
 
@@ -113,6 +139,8 @@ class Stats:
         self.killing = False  # errors after the round's kill -9 are the kill's, not the server's
         self.api_latencies: list[float] = []
         self.idle = {"opened": 0, "still_open": 0}
+        self.cpu = {"server": 0.0, "honest": 0.0, "load": 0.0}  # CPU seconds of each process
+        self.played: dict[str, None] = {}  # every table played at (the slots' first tables and their rematches)
 
     def saw(self, table: str, m: dict) -> None:
         n = m.get("n", 0)
@@ -127,8 +155,9 @@ class Stats:
             self.errors.append(what)
 
 
-async def player(url: str, table: str, rnd: random.Random, stop: float, stats: Stats) -> None:
-    """One honest seat: moves as soon as it may, times each move until its state arrives."""
+async def play_game(url: str, table: str, rnd: random.Random, stop: float, stats: Stats) -> bool:
+    """One honest seat at one table: moves as soon as it may, times each move until its state
+    arrives. True when the game ended (the seat then asks for the rematch)."""
     try:
         async with connect(url, max_size=2 ** 24, open_timeout=10) as ws:
             m = None
@@ -137,10 +166,12 @@ async def player(url: str, table: str, rnd: random.Random, stop: float, stats: S
                     try:
                         m = json.loads(await asyncio.wait_for(ws.recv(), max(0.05, stop - time.monotonic())))
                     except asyncio.TimeoutError:
-                        return
+                        return False
                 if m["type"] == "state":
                     stats.saw(table, m)
-                if m["type"] != "state" or "result" in m or not m["legal"]:
+                    if "result" in m:
+                        return True
+                if m["type"] != "state" or not m["legal"]:
                     m = None
                     continue
                 move = rnd.choice(m["legal"])["move"]
@@ -166,21 +197,55 @@ async def player(url: str, table: str, rnd: random.Random, stop: float, stats: S
     except Exception as exc:  # a close the server chose (killed ones end the round)
         if time.monotonic() < stop - 0.5:
             stats.error(f"{table}: player socket closed: {type(exc).__name__}: {str(exc)[:100]}")
+    return False
+
+
+async def player(port: int, slot: dict, token: str, rnd: random.Random, stop: float, stats: Stats,
+                 http: httpx.AsyncClient) -> None:
+    """One honest seat of a table slot: plays its game, and when the game ends asks for the
+    rematch (both seats get the same one) and plays on there, so the slot keeps moving for the
+    whole soak; the slot's `id` follows."""
+    while time.monotonic() < stop:
+        table = slot["id"]
+        if not await play_game(f"ws://127.0.0.1:{port}/ws/tables/{table}?token={token}", table, rnd, stop, stats):
+            return
+        try:
+            r = await http.post(f"/api/tables/{table}/again", json={"token": token})
+        except httpx.HTTPError as exc:
+            if time.monotonic() < stop - 0.5:
+                stats.error(f"{table}: rematch: {type(exc).__name__}: {exc}")
+            return
+        if r.status_code != 200:
+            stats.error(f"{table}: rematch refused: {r.status_code} {r.text[:80]}")
+            return
+        new = r.json()["id"]
+        stats.played.setdefault(new, None)
+        if slot["id"] == table:
+            slot["id"] = new
+            stats.progress[new] = time.monotonic()
 
 
 async def spectator(url: str, table: str, stop: float, stats: Stats) -> None:
-    try:
-        async with connect(url, max_size=2 ** 24, open_timeout=10) as ws:
-            while time.monotonic() < stop:
-                try:
-                    m = json.loads(await asyncio.wait_for(ws.recv(), max(0.05, stop - time.monotonic())))
-                except asyncio.TimeoutError:
-                    return
-                if m["type"] == "state":
-                    stats.saw(table, m)
-    except Exception as exc:
-        if time.monotonic() < stop - 0.5:
-            stats.error(f"{table}: spectator: {type(exc).__name__}: {str(exc)[:80]}")
+    """A watcher that reads every picture; when its table's rematch is made it watches that."""
+    while time.monotonic() < stop:
+        follow = None
+        try:
+            async with connect(url, max_size=2 ** 24, open_timeout=10) as ws:
+                while time.monotonic() < stop and follow is None:
+                    try:
+                        m = json.loads(await asyncio.wait_for(ws.recv(), max(0.05, stop - time.monotonic())))
+                    except asyncio.TimeoutError:
+                        return
+                    if m["type"] == "state":
+                        stats.saw(table, m)
+                        follow = (m.get("table") or {}).get("next")
+        except Exception as exc:
+            if time.monotonic() < stop - 0.5:
+                stats.error(f"{table}: spectator: {type(exc).__name__}: {str(exc)[:80]}")
+            return
+        if follow is None:
+            return
+        table, url = follow, url.rsplit("/", 1)[0] + "/" + follow
 
 
 def silent_watcher(port: int, table: str) -> socket.socket:
@@ -312,26 +377,93 @@ async def make_bot_tables(base: str, n: int, level: str) -> list[str]:
     return out
 
 
+async def load_part(port: int, tables: list[str], bot_tables: list[str], spectators: int, silent: int,
+                    stop: float, kill_at: float, stats: Stats) -> None:
+    """Everything but the honest players: reading spectators, silent watchers, the flood, abuse."""
+    base = f"http://127.0.0.1:{port}"
+    tasks = []
+    for i in range(spectators - silent):  # the first watch the bot-only tables (their bots run while watched)
+        t = bot_tables[i] if i < len(bot_tables) else tables[i % len(tables)]
+        tasks.append(spectator(f"ws://127.0.0.1:{port}/ws/tables/{t}", t, stop, stats))
+    silent_socks = [silent_watcher(port, tables[i % len(tables)]) for i in range(silent)]
+    tasks.append(flood(base, stop, stats))
+    tasks.append(abuse(base, port, tables[0], stop, stats))
+
+    async def mark_kill():  # errors after the kill -9 are the kill's
+        await asyncio.sleep(max(0.0, kill_at - time.monotonic()))
+        stats.killing = True
+
+    await asyncio.gather(mark_kill(), *tasks, return_exceptions=True)
+    for s in silent_socks:
+        s.close()
+
+
+def freeze_heap() -> None:
+    """The load generator's own full collections would stop its event loop (and count as the
+    server's latency): what it loaded at start is frozen out of the collector's reach."""
+    gc.collect()
+    gc.freeze()
+
+
+def load_main(spec: str) -> None:
+    """The second process of a round (`--load-part JSON`): says when its clock starts, runs the
+    load, and prints what it saw as one JSON line."""
+    a = json.loads(spec)
+    if a.get("nice"):
+        os.nice(a["nice"])
+    freeze_heap()
+    stats = Stats()
+    start = time.monotonic()
+    stop = start + a["seconds"]
+    print(json.dumps({"stop": stop}), flush=True)
+    c0 = time.process_time()
+    asyncio.run(load_part(a["port"], a["tables"], a["bot_tables"], a["spectators"], a["silent"], stop,
+                          start + a["seconds"] * 0.8, stats))
+    print(json.dumps({"flood": stats.flood, "abuse": stats.abuse, "errors": stats.errors, "acked": stats.acked,
+                      "cpu_s": time.process_time() - c0}), flush=True)
+
+
+def start_load(port: int, tables: list[dict], bot_tables: list[str], spectators: int, silent: int,
+               seconds: float, nice: int) -> tuple[subprocess.Popen, float]:
+    spec = json.dumps({"port": port, "tables": [t["id"] for t in tables], "bot_tables": list(bot_tables),
+                       "spectators": spectators, "silent": silent, "seconds": seconds, "nice": nice})
+    proc = subprocess.Popen([sys.executable, __file__, "--load-part", spec], stdout=subprocess.PIPE, text=True)
+    line = proc.stdout.readline()
+    if not line:
+        raise SystemExit("the load process did not start")
+    return proc, json.loads(line)["stop"]
+
+
+def finish_load(proc: subprocess.Popen, stats: Stats) -> None:
+    out, _ = proc.communicate(timeout=120)
+    r = json.loads(out.strip().splitlines()[-1])
+    for k, v in r["flood"].items():
+        stats.flood[k] += v
+    for k, v in r["abuse"].items():
+        stats.abuse[k] += v
+    for e in r["errors"]:
+        if len(stats.errors) < 200:
+            stats.errors.append(e)
+    for tid, n in r["acked"].items():
+        stats.acked[tid] = max(stats.acked.get(tid, -1), n)
+    stats.cpu["load"] += r["cpu_s"]
+
+
 async def round_(server: Server, tables: list[dict], spectators: int, silent: int, seconds: float, stats: Stats,
-                 rnd: random.Random, kill: bool, bot_tables: list[str] = ()) -> dict:
+                 rnd: random.Random, kill: bool, bot_tables: list[str] = (), load_nice: int = 0) -> dict:
     port = server.port
     base = f"http://127.0.0.1:{port}"
-    stop = time.monotonic() + seconds
+    load, stop = start_load(port, tables, bot_tables, spectators, silent, seconds, load_nice)
+    seconds = stop - time.monotonic()
     stats.killing = False
     at_start = dict(stats.acked)
     for t in tables:
         stats.progress[t["id"]] = time.monotonic()
     tasks = []
+    http = httpx.AsyncClient(base_url=base, timeout=10)  # one for every seat's rematch call
     for t in tables:
         for tok in t["tokens"]:
-            tasks.append(player(f"ws://127.0.0.1:{port}/ws/tables/{t['id']}?token={tok}", t["id"],
-                                random.Random(rnd.random()), stop, stats))
-    for i in range(spectators - silent):  # the first watch the bot-only tables (their bots run while watched)
-        t = bot_tables[i] if i < len(bot_tables) else tables[i % len(tables)]["id"]
-        tasks.append(spectator(f"ws://127.0.0.1:{port}/ws/tables/{t}", t, stop, stats))
-    silent_socks = [silent_watcher(port, tables[i % len(tables)]["id"]) for i in range(silent)]
-    tasks.append(flood(base, stop, stats))
-    tasks.append(abuse(base, port, tables[0]["id"], stop, stats))
+            tasks.append(player(port, t, tok, random.Random(rnd.random()), stop, stats, http))
     tasks.append(lobby_latency(base, stop, stats))
 
     async def sample():
@@ -340,9 +472,9 @@ async def round_(server: Server, tables: list[dict], spectators: int, silent: in
             await asyncio.sleep(0.5)
             server.rss()
             now = time.monotonic()
-            for t in tables:
+            for t in tables:  # a slot whose game is over moves on to its rematch at once
                 tid = t["id"]
-                if tid not in stats.over and now - stats.progress.get(tid, now) > 10:
+                if now - stats.progress.get(tid, now) > 10:
                     stalls.add(tid)
         return stalls
 
@@ -356,8 +488,8 @@ async def round_(server: Server, tables: list[dict], spectators: int, silent: in
     results = await asyncio.gather(sample(), *tasks, return_exceptions=True)
     if killer:
         await killer
-    for s in silent_socks:
-        s.close()
+    await asyncio.to_thread(finish_load, load, stats)
+    await http.aclose()
     stalls = results[0] if isinstance(results[0], set) else set()
     # a table that is not over and made no move in the whole round stalled too
     stalls |= {t["id"] for t in tables if t["id"] not in stats.over
@@ -365,11 +497,11 @@ async def round_(server: Server, tables: list[dict], spectators: int, silent: in
     return {"stalls": stalls}
 
 
-async def final_views(port: int, tables: list[dict], stats: Stats) -> None:
-    for t in tables:
-        async with connect(f"ws://127.0.0.1:{port}/ws/tables/{t['id']}", max_size=2 ** 24) as ws:
+async def final_views(port: int, stats: Stats) -> None:
+    for tid in stats.played:
+        async with connect(f"ws://127.0.0.1:{port}/ws/tables/{tid}", max_size=2 ** 24) as ws:
             m = json.loads(await ws.recv())
-            stats.last_view[t["id"]] = (m["n"], m["view"])
+            stats.last_view[tid] = (m["n"], m["view"])
 
 
 def rebuild_check(db: str, stats: Stats) -> tuple[int, str]:
@@ -397,7 +529,8 @@ def stored_moves(db: str) -> dict[str, int]:
 
 
 def soak(tables: int = 50, spectators: int = 200, silent: int = 20, rounds: int = 5, seconds: float = 20,
-         bot_workers: int = 1, seed: int = 0, log=print, bot_tables: int = 6, bot_level: str = "mcts:2") -> dict:
+         bot_workers: int = 1, seed: int = 0, log=print, bot_tables: int = 6, bot_level: str = "mcts:2",
+         load_nice: int = 0) -> dict:
     rnd = random.Random(seed)
     with tempfile.TemporaryDirectory() as tmp:
         db = str(Path(tmp) / "soak.sqlite")
@@ -409,13 +542,16 @@ def soak(tables: int = 50, spectators: int = 200, silent: int = 20, rounds: int 
         started = time.monotonic()
         try:
             made = asyncio.run(make_tables(f"http://127.0.0.1:{server.port}", tables))
+            stats.played.update((t["id"], None) for t in made)
+            freeze_heap()
             bots = asyncio.run(make_bot_tables(f"http://127.0.0.1:{server.port}", bot_tables, bot_level))
             load_time = 0.0
             for r in range(rounds):
-                t0 = time.monotonic()
+                t0, c0 = time.monotonic(), time.process_time()
                 res = asyncio.run(round_(server, made, spectators, silent, seconds, stats, rnd, kill=True,
-                                         bot_tables=bots))
+                                         bot_tables=bots, load_nice=load_nice))
                 load_time += time.monotonic() - t0
+                stats.cpu["honest"] += time.process_time() - c0
                 stalls |= res["stalls"]
                 server.start()  # on the same file, after kill -9
                 have = stored_moves(db)
@@ -425,7 +561,7 @@ def soak(tables: int = 50, spectators: int = 200, silent: int = 20, rounds: int 
                     f"{lost_now} acknowledged moves lost, peak RSS {server.peak_rss / 2 ** 20:.0f} MB")
             # after the last restart: silent and half-sent connections, each closed within 3 s
             asyncio.run(idle_connections(server.port, time.monotonic() + 4.5, stats))
-            asyncio.run(final_views(server.port, made, stats))
+            asyncio.run(final_views(server.port, stats))
         finally:
             server.stop()
         differ, integrity = rebuild_check(db, stats)
@@ -443,7 +579,12 @@ def soak(tables: int = 50, spectators: int = 200, silent: int = 20, rounds: int 
         "peak_rss_mb": round(server.peak_rss / 2 ** 20, 1), "errors": len(stats.errors),
         "error_samples": stats.errors[:10], "acked_moves_lost": lost, "store_integrity": integrity,
         "rebuild_differs": differ, "stalled_tables": len(stalls), "tables_over": len(stats.over),
+        "tables_played": len(stats.played),
         "flood": stats.flood, "abuse": stats.abuse, "server_log": server_log, "wall_s": round(time.monotonic() - started, 1),
+        "load_nice": load_nice,
+        "cpu_s": {"server and workers": round(getattr(server, "server_cpu", 0.0), 1),
+                  "honest players and lobby probe": round(stats.cpu["honest"], 1),
+                  "spectators, flood, abuse": round(stats.cpu["load"], 1)},
         "load_average": os.getloadavg(),
     }
 
@@ -459,10 +600,16 @@ def main() -> int:
     p.add_argument("--bot-tables", type=int, default=6, help="tables of bots only, each watched by one spectator")
     p.add_argument("--bot-level", default="mcts:2")
     p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--load-nice", type=int, default=0,
+                   help="lower the priority of the process of spectators, flood and abuse by this much")
     p.add_argument("--json", default=None, help="also write the figures here")
+    p.add_argument("--load-part", default=None, help=argparse.SUPPRESS)  # the second process of a round
     args = p.parse_args()
+    if args.load_part:
+        load_main(args.load_part)
+        return 0
     result = soak(args.tables, args.spectators, args.silent, args.rounds, args.seconds, args.bot_workers, args.seed,
-                  bot_tables=args.bot_tables, bot_level=args.bot_level)
+                  bot_tables=args.bot_tables, bot_level=args.bot_level, load_nice=args.load_nice)
     print(json.dumps(result, indent=2))
     if args.json:
         Path(args.json).write_text(json.dumps(result, indent=2))

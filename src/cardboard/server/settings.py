@@ -26,7 +26,8 @@ class ServerSettings(BaseModel):
     # ---- storage
     db: str = Field(":memory:", description="SQLite file keeping every table (':memory:' for none)")
     synchronous: Literal["OFF", "NORMAL", "FULL", "EXTRA"] = Field(
-        "FULL", description="SQLite's synchronous setting: FULL makes a stored move survive a power cut")
+        "FULL", description="SQLite's synchronous setting: FULL makes a stored move survive a power cut, NORMAL "
+                "only a killed process (moves stored at once share a commit either way)")
 
     # ---- input
     max_body: int = Field(64 * 1024, ge=256, description="bytes of an HTTP request body (counted while reading)")
