@@ -268,3 +268,67 @@ def test_screenshots_mid_game(base, browser, size):
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"abomination-{size[0]}x{size[1]}.png"))
     ctx.close()
+
+
+# ---------------------------------------------------------------------------- every board kind has its place
+BOARD_CHECK = """async ({cases, bar}) => {
+  const mod = await import('/games/abomination/abomination.js');
+  const missing = [], lit_wrong = [];
+  for (const c of cases) {
+    const root = document.createElement('div');
+    document.body.append(root);
+    const ui = {seat: c.seat, legal: c.legal, pick: () => {}, names: ['Ana', 'Bot'], describe: (t) => t, panel: () => null,
+      table: {id: 'check'}, toMove: c.seat, last: null, n: c.n, over: false, result: null, locked: () => false,
+      whyNot: () => Promise.resolve(null)};
+    mod.render(c.view, root, ui);
+    c.legal.forEach((l, i) => {
+      const kind = l.move.kind;
+      if (!mod.boardKinds.includes(kind)) { if (!bar.includes(kind)) missing.push([c.view.deciding, 'no place and not in the bar: ' + kind]); return; }
+      const target = kind === 'place'
+        ? root.querySelector(`[data-ck="${['study', 'generator'].includes(l.move.space) ? 'lab' : 'space'}:${l.move.space}"].am-click`)
+        : root.querySelector(`[data-moves~="${i}"], button[data-i="${i}"]`);
+      if (!target) missing.push([c.view.deciding, l.label]);
+    });
+    // nothing is lit that no legal move stands behind
+    for (const el of root.querySelectorAll('.am-click')) {
+      if (!el.dataset.moves && !el.dataset.ck?.match(/^(space|lab):/)) lit_wrong.push(el.outerHTML.slice(0, 80));
+    }
+    root.remove();
+  }
+  return {missing, lit_wrong};
+}"""
+
+
+def test_every_legal_move_the_board_takes_has_a_lit_target(base, browser):
+    """Over random games of the box (2 to 4 players), every legal move of a kind in boardKinds has a
+    lit target on the drawn board, and every other kind is one the status bar keeps."""
+    import cardboard
+
+    cases = []
+    seen_kinds: set = set()
+    for seed in range(6):
+        players = 2 + seed % 3
+        state = cardboard.load_game("abomination", players, seed=seed).new_initial_state()
+        rng = random.Random(seed)
+        k = 0
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            kinds = {a.kind for a in legal}
+            if (kinds - seen_kinds) or rng.random() < 0.04:  # every new kind, and a sample of the rest
+                seen_kinds |= kinds
+                seat = state.current_player
+                cases.append({"seat": seat, "n": k, "view": state.view(seat),
+                              "legal": [{"move": a.to_json(), "label": str(a), "kind": a.kind} for a in legal]})
+            state.apply(rng.choice(legal))
+            k += 1
+    ctx = browser.new_context(viewport={"width": 1366, "height": 768})
+    page = ctx.new_page()
+    errors = watch_errors(page)
+    page.goto(f"{base}/")
+    page.wait_for_selector("body")
+    result = page.evaluate(BOARD_CHECK, {"cases": cases, "bar": sorted(BAR_KINDS)})
+    assert not result["missing"], result["missing"][:10]
+    assert not result["lit_wrong"], result["lit_wrong"][:5]
+    print(f"\n{len(cases)} decisions drawn, kinds seen: {sorted(seen_kinds)}")
+    assert not errors, errors
+    ctx.close()
