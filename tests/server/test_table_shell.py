@@ -328,7 +328,13 @@ def test_the_status_bar_folds_what_does_not_fit_into_all_moves_on_a_desktop_and_
     assert page.locator("#actions details.allmoves").evaluate("d => d.open")
     assert page.evaluate(BAR)["h"] <= 120  # the open list lies over the board
     label = page.locator("#actions details.allmoves button.move").last.inner_text()
+    page.click("#actions .move-filter")  # by pointer this time
     page.locator("#actions .move-filter").fill(label)
+    page.evaluate("() => { window.cardboardRedrawn = document.querySelector('#actions .move-filter');"
+                  " dispatchEvent(new Event('resize')); }")  # a redraw at the same move (as a second picture)
+    page.wait_for_function("() => document.querySelector('#actions .move-filter') !== window.cardboardRedrawn")
+    assert page.evaluate("() => document.activeElement.classList.contains('move-filter')"
+                         " && document.activeElement.value") == label
     shown = page.locator("#actions details.allmoves button.move:visible")
     assert 1 <= shown.count() < page.evaluate("window.cardboardTable.state.legal.length")
     n = page.evaluate("+document.body.dataset.n")

@@ -650,10 +650,20 @@ function renderActions(m, describe, drawn = true) {
     } else groupState.open.delete("all");
   });
   allMoves = all;
+  // a redraw at the same move keeps the keyboard's place (the filter being typed in, a focused move)
+  const active = els.actions.contains(document.activeElement) ? document.activeElement : null;
+  const place = !active ? null : active.classList.contains("move-filter") ? ".move-filter"
+    : active.tagName === "SUMMARY" ? ".allmoves > summary"
+      : active.dataset.i !== undefined ? `${active.classList.contains("move-inline") ? ":scope > " : ".allmoves "}button.move[data-i="${active.dataset.i}"]` : null;
+  const caret = active && active.classList.contains("move-filter") ? active.selectionStart : null;
   // every move has its button: nothing to fold (fitActions adds the list if a button must fold)
   els.actions.replaceChildren(...inline, ...(inline.length === legal.length ? [] : [all]));
+  refocus = place && actionsN === m.n ? {place, caret} : null;  // done by fitActions, once the list is in
+  actionsN = m.n;
 }
 let allMoves = null;  // the "All moves" list of the last renderActions (in the bar or not yet)
+let actionsN = -1;    // the move count the bar's moves were last drawn for
+let refocus = null;   // {place, caret}: where the keyboard was in the bar before a redraw
 
 /** Fold the buttons that make the bar taller than its limit into "All moves" (last first). */
 function fitActions() {
@@ -664,6 +674,14 @@ function fitActions() {
   while (inline.length && status.getBoundingClientRect().height > limit + 0.5) {
     inline.pop().remove();
     if (allMoves && !allMoves.isConnected) els.actions.append(allMoves);
+  }
+  if (refocus) {
+    const again = els.actions.querySelector(refocus.place);
+    if (again) {
+      again.focus({preventScroll: true});
+      if (refocus.caret !== null && refocus.caret !== undefined) again.setSelectionRange(refocus.caret, refocus.caret);
+    }
+    refocus = null;
   }
 }
 
