@@ -146,5 +146,8 @@ def test_serving_freezes_the_heap_loaded_at_start():
         config = uvicorn_config(create_app(settings=settings), settings, "127.0.0.1", 0)
         assert config.port == 0
         assert gc.get_freeze_count() > 10_000  # the imports and the app
+        from cardboard.server.tables import TableService
+
+        assert TableService._games  # every game imported and described before the freeze
     finally:
         gc.unfreeze()

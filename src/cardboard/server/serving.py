@@ -66,7 +66,14 @@ class TimedH11Protocol(H11Protocol):
 def freeze_startup_heap() -> None:
     """Move everything loaded at start (modules, the app, the games' data and schemas: never
     garbage) out of the cyclic collector's reach: a full collection then walks only what the
-    tables made since, and stops the event loop for that long instead of for the whole heap."""
+    tables made since, and stops the event loop for that long instead of for the whole heap.
+    The games (registered as entry points, imported on first use) and the agents are loaded
+    first, so the lobby's first request does not import them either."""
+    import cardboard.agents  # noqa: F401  (cheap bots decide in the server's threads)
+
+    from .tables import TableService
+
+    TableService.games()
     gc.collect()
     gc.freeze()
 
