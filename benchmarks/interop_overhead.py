@@ -107,7 +107,7 @@ def env_games(env, seeds, observe: bool, histories: list | None = None) -> tuple
             if term or trunc:
                 env.step(None)
             else:
-                legal = np.flatnonzero(info["action_mask"])
+                legal = info["action_mask"].nonzero()[0]
                 env.step(int(legal[rng.below(len(legal))]))
             steps += 1
         moves += len(env.unwrapped.table.state)
@@ -183,8 +183,8 @@ def callgrind(game_id: str, games: int) -> str:
             with open(path) as f:
                 return int(re.search(r"^summary: (\d+)", f.read(), re.M).group(1))
         irs = [total(p) for p in dumps]
-        if len(irs) != 4:
-            raise RuntimeError(f"{game_id}: {len(irs)} counter dumps, not 4: something else called zlib.adler32")
+        if len(irs) != 5:
+            raise RuntimeError(f"{game_id}: {len(irs)} counter dumps, not 5: something else called zlib.adler32")
     # dumps: 1 = set-up and warm-up, 2 = engine, 3 = replay, 4 = env, 5 = env+obs
     eng, rep, env, obs = irs[1], irs[2], irs[3], irs[4]
     es, emv = r["env"]

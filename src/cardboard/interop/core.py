@@ -16,6 +16,34 @@ from ..engine import ConfigError, State, game_class, load_game
 from .spec import DONE, EncodingError, MoveEncoding, explore
 
 REWARDS = ("win", "margin", "score")
+MASK_BYTES = 1 << 24   # the masks an encoding keeps (one per set of choices met), in bytes at most
+
+
+DECISIONS_MOVES = 200_000   # the moves an encoding's kept decisions hold, at most
+DECISIONS_TRIAL = 2_000     # decisions made before judging whether keeping them pays
+
+
+def _keep_decision(encoding, key: tuple, legal: list, options: dict, mask) -> None:
+    """Keep a decision (its legal list holds its moves alive, so their identities stay theirs).
+    A game whose legal lists are new objects every time never meets one again: after a trial,
+    when fewer than half the decisions were met before, the encoding stops keeping them."""
+    seen = encoding.decisions
+    stats = encoding.decision_stats   # [moves held, decisions made, decisions met again]
+    stats[0] += len(legal)
+    stats[1] += 1
+    if stats[0] > DECISIONS_MOVES:
+        seen.clear()
+        stats[0] = len(legal)
+    if stats[1] == DECISIONS_TRIAL and stats[2] < stats[1]:
+        encoding.decisions = None   # mostly new: keeping them costs more than it saves
+        seen.clear()
+        return
+    seen[key] = (legal, options, mask)
+
+
+class IllegalChoice(ConfigError):
+    """A choice that is not legal now (the game goes on: the state is unchanged)."""
+
 _encodings: dict[type, MoveEncoding] = {}
 
 
@@ -147,56 +175,117 @@ class Table:
     def _group(self) -> dict[int, list]:
         """The next choices, each with the moves it keeps open (DONE: the move that ends here).
         A new decision groups the legal moves (actions) by their first choice alone; once a move
-        is under way, its candidates are (action, choices) pairs."""
-        if self._options is None:
-            options: dict[int, list] = {}
+        is under way, its candidates are (action, choices) pairs. At the end of the game there
+        is none."""
+        options = self._options
+        if options is None:
             if not self.pending:
-                head = self.encoding.head_choice
-                for action in self.state.legal_actions():
-                    options.setdefault(head(action), []).append(action)
-            else:
-                k = len(self.pending)
-                for pair in self._candidates():
-                    seq = pair[1]
-                    options.setdefault(seq[k] if len(seq) > k else DONE, []).append(pair)
+                self._decide()
+                return self._options
+            options = {}
+            k = len(self.pending)
+            for pair in self._candidates():
+                seq = pair[1]
+                options.setdefault(seq[k] if len(seq) > k else DONE, []).append(pair)
             self._options = options
-        return self._options
+        return options
+
+    def _decide(self) -> None:
+        """A new decision: the legal moves grouped by their first choice (read from the
+        encoding's cache of first choices), and its mask (shared by every decision with the same
+        choices). `choose` makes the next one as soon as it plays a move. A game that hands out
+        the same Action objects again (most keep one object per move) meets the same legal
+        lists again: their decisions are kept, keyed by the moves' identities."""
+        encoding = self.encoding
+        legal = self.state.legal_actions()   # [] at the end of the game
+        seen = encoding.decisions
+        if seen is not None:
+            key = tuple(map(id, legal))
+            hit = seen.get(key)
+            if hit is not None:
+                self._options = hit[1]
+                self._mask = hit[2]
+                encoding.decision_stats[2] += 1
+                return
+        heads = encoding.head_of
+        options: dict[int, list] = {}
+        for action in legal:
+            choice = heads.get(action)
+            if choice is None:
+                choice = encoding.head_choice(action)
+            group = options.get(choice)
+            if group is None:
+                options[choice] = [action]
+            else:
+                group.append(action)
+        self._options = options
+        choices = tuple(options)
+        mask = encoding.masks.get(choices)
+        if mask is None:
+            mask = self._new_mask(choices)
+        self._mask = mask
+        if seen is not None:
+            _keep_decision(encoding, key, legal, options, mask)
+
+    def _new_mask(self, key: tuple) -> np.ndarray:
+        """The read-only mask of a set of choices, kept by the encoding for the next decisions
+        with the same choices."""
+        encoding = self.encoding
+        size = encoding.size
+        raw = bytearray(size)   # set byte by byte: cheaper than numpy for a few choices
+        for choice in key:
+            raw[choice] = 1
+        mask = np.frombuffer(raw, np.int8)
+        mask.flags.writeable = False
+        masks = encoding.masks
+        if len(masks) * size > MASK_BYTES:
+            masks.clear()
+        masks[key] = mask
+        return mask
 
     def choices(self) -> list[int]:
         """The legal choices now, in increasing order (empty at the end of the game); built once
         per decision."""
         if self._legal is None:
-            self._legal = [] if self.state.is_terminal() else sorted(self._group())
+            self._legal = sorted(self._group())
         return self._legal
 
     def is_legal(self, choice) -> bool:
         """Whether `choice` may be taken now (a dict look-up, no list built)."""
-        return not self.state.is_terminal() and choice in self._group()
+        return choice in self._group()
 
     def mask(self) -> np.ndarray:
-        """The legal choices now as a read-only int8 vector over the table (1 = legal), built once
-        per decision and shared: copy it before writing to it."""
-        if self._mask is None:
-            raw = bytearray(self.encoding.size)   # set byte by byte: cheaper than numpy for a few choices
-            for choice in self.choices():
-                raw[choice] = 1
-            mask = np.frombuffer(raw, np.int8)
-            mask.flags.writeable = False
-            self._mask = mask
-        return self._mask
+        """The legal choices now as a read-only int8 vector over the table (1 = legal), shared by
+        every decision with the same choices: copy it before writing to it."""
+        mask = self._mask
+        if mask is None:
+            options = self._group()
+            mask = self._mask
+            if mask is None:
+                key = tuple(options)
+                mask = self.encoding.masks.get(key)
+                if mask is None:
+                    mask = self._new_mask(key)
+                self._mask = mask
+        return mask
 
     def choose(self, choice: int) -> bool:
-        """Take one choice; True if it completed a move (which is then played)."""
-        if self.state.is_terminal():
-            raise ConfigError("the game is over: no choice can be made")
-        options = self._group()
+        """Take one choice; True if it completed a move (which is then played, and the next
+        decision made). A choice that is not legal raises IllegalChoice and changes nothing."""
+        options = self._options
+        if options is None:
+            options = self._group()
         moves = options.get(choice)
         if moves is None:
-            raise ConfigError(f"choice {choice} ({self._describe(choice)}) is not legal now; "
-                              f"legal choices: {self.choices()}")
+            if self.state.is_terminal():
+                raise ConfigError("the game is over: no choice can be made")
+            raise IllegalChoice(f"choice {choice} ({self._describe(choice)}) is not legal now; "
+                                f"legal choices: {self.choices()}")
         if not self.pending:  # a new decision: its groups hold actions; a single one is the move
             if len(moves) == 1:
-                self._play(moves[0])
+                self.state.apply_trusted(moves[0])
+                self._moves = self._legal = None
+                self._decide()
                 return True
             encode = self.encoding.choices
             moves = [(a, encode(a)) for a in moves]
@@ -223,7 +312,8 @@ class Table:
     def _play(self, action) -> None:
         self.state.apply_trusted(action)
         self.pending = ()
-        self._moves = self._options = self._legal = self._mask = None
+        self._moves = self._legal = None
+        self._decide()
 
     def _describe(self, choice: Any) -> str:
         if isinstance(choice, int) and 0 <= choice < self.encoding.size:
@@ -246,4 +336,4 @@ def squash(x: float) -> float:
     return math.asinh(x)
 
 
-__all__ = ["Table", "move_encoding", "perfect_information", "rewards", "EncodingError", "REWARDS", "squash"]
+__all__ = ["Table", "IllegalChoice", "move_encoding", "perfect_information", "rewards", "EncodingError", "REWARDS", "squash"]

@@ -21,6 +21,7 @@ An illegal choice raises ValueError naming it and the legal ones.
 from __future__ import annotations
 
 import json
+import os
 
 import numpy as np
 from gymnasium import spaces
@@ -28,8 +29,8 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 from pettingzoo.utils.env_logger import EnvLogger
 
-from ..engine import game_class
-from .core import Table, check_reward, game_declaration, move_encoding
+from ..engine import Rng, game_class
+from .core import IllegalChoice, Table, check_reward, game_declaration, move_encoding
 from .observe import Observer
 
 
@@ -40,9 +41,11 @@ def env(game_id: str, players: int | None = None, reward: str = "win", render_mo
 
 
 class _OrderEnforcing(wrappers.OrderEnforcingWrapper):
-    """PettingZoo's order-enforcing wrapper with the same checks, its hot calls (`last`, `step`,
-    the agent iterator) handed to the env at once: the inherited ones read every attribute
-    through the wrapper's `__getattr__`, which cost as much as a move of a quick game."""
+    """PettingZoo's order-enforcing wrapper with the same checks, its hot calls handed to the env
+    at once: once reset, `last` and `step` are the env's own (the env warns of a step after the
+    end itself and tells the agent iterator that a step was made), and the agent iterator is a
+    generator. The inherited ones read every attribute through the wrapper's `__getattr__`, which
+    cost as much as a move of a quick game."""
 
     def last(self, observe: bool = True):
         if not self._has_reset:
@@ -52,12 +55,13 @@ class _OrderEnforcing(wrappers.OrderEnforcingWrapper):
     def step(self, action) -> None:
         if not self._has_reset:
             EnvLogger.error_step_before_reset()
-        elif not self.env.agents:
-            self._has_updated = True
-            EnvLogger.warn_step_after_terminated_truncated()
-        else:
-            self._has_updated = True
-            self.env.step(action)
+        self.env.step(action)
+
+    def reset(self, seed: int | None = None, options: dict | None = None):
+        super().reset(seed=seed, options=options)
+        inner = self.env
+        self.__dict__["last"] = inner.last   # from now on, straight to the env
+        self.__dict__["step"] = inner.step
 
     def agent_iter(self, max_iter: int = 2**63):
         if not self._has_reset:
@@ -67,18 +71,29 @@ class _OrderEnforcing(wrappers.OrderEnforcingWrapper):
 
 class _Agents(wrappers.order_enforcing.AECOrderEnforcingIterable):
     def __iter__(self):
-        return _AgentIterator(self.env, self.max_iter)
+        return _AgentIterator(self.env.env, self.max_iter)
 
 
-class _AgentIterator(wrappers.order_enforcing.AECOrderEnforcingIterator):
+class _AgentIterator:
+    """PettingZoo's order-enforcing agent iterator on the env itself: the agent to act while
+    there are agents, each to be followed by a step (or a reset)."""
+
+    __slots__ = ("env", "left")
+
+    def __init__(self, env, max_iter: int):
+        self.env = env
+        self.left = max_iter
+
+    def __iter__(self):
+        return self
+
     def __next__(self):
-        wrapper = self.env
-        env = wrapper.env
-        if not env.agents or self.iters_til_term <= 0:
+        env = self.env
+        if not env.agents or self.left <= 0:
             raise StopIteration
-        self.iters_til_term -= 1
-        assert wrapper._has_updated, "need to call step() or reset() in a loop over `agent_iter`"
-        wrapper._has_updated = False
+        self.left -= 1
+        assert env._updated, "need to call step() or reset() in a loop over `agent_iter`"
+        env._updated = False
         return env.agent_selection
 
 
@@ -112,7 +127,7 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name)
         self.observation_spaces = {a: obs_space for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(n) for a in self.possible_agents}
         self.table: Table | None = None
-        self._seeds = np.random.default_rng()
+        self._seeds = Rng(int.from_bytes(os.urandom(8), "little"))   # reset(seed=...) reseeds it
 
     def observation_space(self, agent):
         return self.observation_spaces[agent]
@@ -123,16 +138,18 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name)
     # ------------------------------------------------------------ AEC
     def reset(self, seed: int | None = None, options: dict | None = None):
         if seed is not None:
-            self._seeds = np.random.default_rng(seed)
-        game_seed = int(self._seeds.integers(0, 2**62))
+            self._seeds = Rng(seed)
+        game_seed = self._seeds.next64() >> 2   # each game's seed: the next draw of the env's Rng
         self.table = Table(self.game_id, self.players, game_seed, self.options)
-        self.agents = self.possible_agents[:]
-        self.rewards = {a: 0.0 for a in self.agents}
-        self._cumulative_rewards = {a: 0.0 for a in self.agents}
-        self.terminations = {a: False for a in self.agents}
-        self.truncations = {a: False for a in self.agents}
-        self.infos = {a: {} for a in self.agents}
+        agents = self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(agents, 0.0)
+        self.terminations = dict.fromkeys(agents, False)
+        self.truncations = dict.fromkeys(agents, False)
+        self.infos = {a: {"action_mask": self._no_choice} for a in agents}
         self._rewarded = False   # rewards come at the end only: until then there is none to clear
+        self._updated = True     # a step or reset since the agent iterator last gave an agent
+        self.agent_selection = self.possible_agents[0]
         self._after_move()
 
     def _mask(self, agent) -> np.ndarray:
@@ -145,18 +162,21 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name)
     def _after_move(self) -> None:
         table = self.table
         seat = table.state.current_player
+        infos = self.infos
         if seat is None:
             self._rewarded = True
             for a, r in zip(self.possible_agents, table.rewards(self.reward_kind)):
                 self.rewards[a] = r
                 self.terminations[a] = True
             for a in self.agents:
-                self.infos[a] = {"action_mask": self._no_choice}
+                infos[a] = {"action_mask": self._no_choice}
             return
-        self.agent_selection = self.possible_agents[seat]
-        mine = table.mask()
-        for a in self.agents:
-            self.infos[a] = {"action_mask": mine if self._index[a] == seat else self._no_choice}
+        agent = self.possible_agents[seat]
+        before = self.agent_selection
+        if before != agent:
+            infos[before] = {"action_mask": self._no_choice}
+            self.agent_selection = agent
+        infos[agent] = {"action_mask": table.mask()}
 
     def observe(self, agent):
         table = self.table
@@ -171,25 +191,35 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name)
                 self.terminations[agent], self.truncations[agent], self.infos[agent])
 
     def step(self, action):
-        agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
+        self._updated = True
+        if self._rewarded:   # the game is over: every agent is terminated (none is truncated)
+            if not self.agents:
+                EnvLogger.warn_step_after_terminated_truncated()
+                return
             return self._was_dead_step(action)
+        agent = self.agent_selection
         table = self.table
         try:
             choice = int(action)
         except (TypeError, ValueError):
             raise ValueError(f"an action is a choice number in range({self.encoding.size}), not {action!r}") from None
-        if not table.is_legal(choice):
+        try:
+            table.choose(choice)   # checks the choice: the state is unchanged if it is not legal
+        except IllegalChoice:
             raise ValueError(f"choice {choice} ({table._describe(choice)}) is not legal for {agent} now; "
-                             f"legal choices: {table.choices()[:40]}")
-        self._cumulative_rewards[agent] = 0.0
-        if self._rewarded:
-            for a in self.agents:
-                self.rewards[a] = 0.0
-        table.choose(choice)
-        self._after_move()
-        if self._rewarded:
+                             f"legal choices: {table.choices()[:40]}") from None
+        # until the end every reward and cumulative reward is 0: nothing to clear
+        seat = table.state._current_player()   # the engine's hook behind `current_player`
+        if seat is None:
+            self._after_move()
             self._accumulate_rewards()
+        else:   # _after_move's usual case, written out
+            mover = self.possible_agents[seat]
+            if mover != agent:
+                self.infos[agent] = {"action_mask": self._no_choice}
+                self.agent_selection = mover
+            mask = table._mask
+            self.infos[mover] = {"action_mask": mask if mask is not None else table.mask()}
         if self.render_mode == "human":
             print(self.render())
 

@@ -116,6 +116,10 @@ class MoveEncoding:
                     self.table.append((f.mode, kind, name, value))
         self.size = len(self.table)
         self._cache: dict = {}
+        self.head_of: dict = {}   # Action -> its first choice (see head_choice)
+        self.masks: dict = {}     # a decision's choices (a tuple) -> its mask (cardboard.interop.core)
+        self.decisions: dict | None = {}   # the decisions kept by cardboard.interop.core.Table
+        self.decision_stats = [0, 0, 0]    # the moves they hold, the decisions made, met again
         self._heads = {kind: (tuple(self._order[kind][0]), self._head[kind]) for kind in self.kinds}
 
     # ------------------------------------------------------------ moves -> choices
@@ -135,7 +139,17 @@ class MoveEncoding:
     def head_choice(self, action) -> int:
         """The first choice of `action` alone (its kind and head fields): what the mask of a new
         decision needs of every legal move; the rest of a move is encoded only when its head is
-        chosen. An action the encoding cannot place goes the full way, which names the problem."""
+        chosen. An action the encoding cannot place goes the full way, which names the problem.
+        Cached per move in `head_of` (which the table reads directly)."""
+        found = self.head_of.get(action)
+        if found is None:
+            found = self._head_choice(action)
+            if len(self.head_of) > 200_000:
+                self.head_of.clear()
+            self.head_of[action] = found
+        return found
+
+    def _head_choice(self, action) -> int:
         plan = self._heads.get(action.kind)
         if plan is not None:
             names, index = plan
