@@ -109,9 +109,16 @@ def aban_move(page, seen: dict, rng: random.Random, shot: str | None = None) -> 
     if "food" in kinds:
         click(page, ".ab-tray button.ab-die.ab-legal")
         return "food"
+    powers = [x["move"] for x in legal if x["move"]["kind"] in ("colemo", "machonero")]
+    if powers and rng.random() < 0.3:
+        return aban_power(page, seen, rng.choice(powers))
     pick = [x for x in legal if x["move"]["kind"] in ON_BOARD] or [x for x in legal if x["move"]["kind"] == "pass"]
-    plants = [x for x in pick if x["move"]["kind"] == "plant"]
-    move = rng.choice(plants if plants and rng.random() < 0.8 else pick)["move"]
+    # half the time a plant, else a kind chosen evenly (so the rarer uses get their turn)
+    by_kind = {}
+    for x in pick:
+        by_kind.setdefault(x["move"]["kind"], []).append(x["move"])
+    kind = "plant" if "plant" in by_kind and rng.random() < 0.5 else rng.choice(sorted(by_kind))
+    move = rng.choice(by_kind[kind])
     die = move["die"]
     # the die (unless the board chose it already: one die value, or it is chosen)
     if not page.locator(".ab-tray button.ab-die.ab-selected").count() or \
@@ -131,6 +138,58 @@ def aban_move(page, seen: dict, rng: random.Random, shot: str | None = None) -> 
     screenshot(page, shot)
     click(page, "[data-fk=confirm]")       # Confirm sends it
     return move["kind"]
+
+
+def aban_power(page, seen: dict, move: dict) -> str:
+    """Colemo (a die, then "make it N") or Machonero (re-roll: the dice, then Re-roll) by clicking."""
+    dice = page.evaluate("() => window.cardboardTable.state.view.dice")
+    if move["kind"] == "colemo":
+        click(page, f".ab-tray button.ab-die.ab-legal[aria-label^='Choose die {move['die']} ']")
+        click(page, f"[data-fk='colemo{move['change']}']")
+        return "colemo"
+    click(page, "[data-fk=machonero]")
+    left = list(range(len(dice)))
+    for value in move["dice"]:
+        i = next(i for i in left if dice[i] == value)
+        left.remove(i)
+        click(page, f"[data-fk=die{i}]")
+    click(page, "[data-fk=reroll-ok]")
+    return "machonero"
+
+
+def play_aban(page, limit: float, rng, most: int = 80, until: set | None = None) -> tuple[int, list, set]:
+    """Every decision by clicking the board until the results (or until the kinds `until` were
+    all made); the kinds of move made."""
+    heights, decisions, kinds = [], 0, set()
+    while True:
+        seen = wait_for_turn(page)
+        if seen["over"] or (until and until <= kinds):
+            return decisions, heights, kinds
+        assert_fits(seen, limit, f"decision {decisions}")
+        heights.append(seen["status"])
+        assert page.locator("#actions button.move:visible").count() == 0
+        kinds.add(aban_move(page, seen, rng))
+        moved(page, seen["n"])
+        decisions += 1
+        assert decisions < most
+
+
+@pytest.mark.parametrize("players,options,want", [
+    (2, {"expansion": True, "super_plants": ["colemo", "machonero"]}, {"colemo", "machonero"}),
+    (2, {"expansion": True, "super_plants": ["don_maceta", "rabamimo"], "token_side": "rocky"}, {"pot", "radish", "rocky"}),
+    (1, {}, set()),
+])
+def test_the_expansion_the_rockys_and_the_solo_game_by_clicking_the_board(base, browser, players, options, want):
+    seats = [{"kind": "human"}] + [{"kind": "bot", "level": "random"}] * (players - 1)
+    ctx, page, errors = seated_page(browser, base, "aban", players, options, seats, {"width": 1366, "height": 768}, seed=15)
+    # the powers, pots and Rockys until each was used once; the solo game to its end (its results)
+    decisions, heights, kinds = play_aban(page, 120, random.Random(9), until=want or None)
+    assert want <= kinds, kinds
+    if not want:
+        page.wait_for_timeout(300)
+        assert_results_in_view(page)
+    assert not errors, errors
+    ctx.close()
 
 
 def test_a_whole_aban_game_by_clicking_the_board_at_1366x768(base, browser):
@@ -164,15 +223,18 @@ def test_aban_first_decisions_on_a_phone(base, browser):
                                     [{"kind": "human"}, {"kind": "bot", "level": "random"}],
                                     {"width": 390, "height": 844}, seed=12)
     rng = random.Random(4)
+    heights = []
     for decision in range(6):
         seen = wait_for_turn(page)
         assert not seen["over"]
         assert_fits(seen, 844 / 4, f"phone decision {decision}")
+        heights.append(seen["status"])
         # the board comes next: the dice tray starts right under the status bar
         tray = page.evaluate("() => document.querySelector('.ab-tray').getBoundingClientRect().top")
         assert tray <= seen["status"] + 80, tray
         aban_move(page, seen, rng, shot="aban-390x844" if decision == 3 else None)
         moved(page, seen["n"])
+    print(f"aban 390x844: status bar {min(heights):.0f}-{max(heights):.0f} px")
     assert not errors, errors
     ctx.close()
 
