@@ -94,10 +94,10 @@ class Server:
             pass
         return 0
 
-    def cpu(self) -> float:
-        """CPU seconds the server's process and its workers have used so far."""
+    def cpu(self) -> tuple[float, float]:
+        """CPU seconds the server's process and its worker processes have used so far."""
         tick = os.sysconf("SC_CLK_TCK")
-        total = 0.0
+        main = workers = 0.0
         pids = [self.proc.pid]
         try:
             pids += [int(p) for p in Path(f"/proc/{self.proc.pid}/task/{self.proc.pid}/children").read_text().split()]
@@ -106,13 +106,19 @@ class Server:
         for pid in pids:
             try:
                 f = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-                total += (int(f[11]) + int(f[12])) / tick
+                used = (int(f[11]) + int(f[12])) / tick
             except (OSError, IndexError):
-                pass
-        return total
+                continue
+            if pid == self.proc.pid:
+                main += used
+            else:
+                workers += used
+        return main, workers
 
     def kill9(self) -> None:
-        self.server_cpu = getattr(self, "server_cpu", 0.0) + self.cpu()
+        main, workers = self.cpu()
+        self.server_cpu = getattr(self, "server_cpu", 0.0) + main
+        self.worker_cpu = getattr(self, "worker_cpu", 0.0) + workers
         self.proc.send_signal(signal.SIGKILL)
         self.proc.wait(timeout=10)
 
@@ -128,6 +134,8 @@ class Server:
 class Stats:
     def __init__(self):
         self.latencies: list[float] = []
+        self.settled: list[float] = []  # the moves sent 2 s or more after their round began (reconnections done)
+        self.round_start = 0.0
         self.moves = 0
         self.errors: list[str] = []
         self.acked: dict[str, int] = {}      # table -> the most moves any client saw stored
@@ -189,6 +197,8 @@ async def play_game(url: str, table: str, rnd: random.Random, stop: float, stats
                     m = None
                     continue
                 stats.latencies.append(time.perf_counter() - sent)
+                if time.monotonic() - stats.round_start >= 2.0:
+                    stats.settled.append(stats.latencies[-1])
                 stats.moves += 1
                 m = r
     except (OSError, asyncio.TimeoutError) as exc:
@@ -455,6 +465,7 @@ async def round_(server: Server, tables: list[dict], spectators: int, silent: in
     base = f"http://127.0.0.1:{port}"
     load, stop = start_load(port, tables, bot_tables, spectators, silent, seconds, load_nice)
     seconds = stop - time.monotonic()
+    stats.round_start = time.monotonic()
     stats.killing = False
     at_start = dict(stats.acked)
     for t in tables:
@@ -574,6 +585,8 @@ def soak(tables: int = 50, spectators: int = 200, silent: int = 20, rounds: int 
         "tables": tables, "spectators": spectators, "silent": silent, "rounds": rounds, "seconds_per_round": seconds,
         "moves": stats.moves, "moves_per_s": round(stats.moves / max(load_time, 1e-9), 1),
         "p50_ms": pick(0.50), "p95_ms": pick(0.95), "p99_ms": pick(0.99),
+        # the same without each round's first 2 s, when every client connects again after the restart
+        "settled_p50_ms": pick(0.50, stats.settled), "settled_p99_ms": pick(0.99, stats.settled),
         "lobby_p50_ms": pick(0.5, stats.api_latencies), "lobby_p99_ms": pick(0.99, stats.api_latencies),
         "bot_tables": f"{bot_tables} at {bot_level}", "idle_connections": stats.idle,
         "peak_rss_mb": round(server.peak_rss / 2 ** 20, 1), "errors": len(stats.errors),
@@ -582,7 +595,8 @@ def soak(tables: int = 50, spectators: int = 200, silent: int = 20, rounds: int 
         "tables_played": len(stats.played),
         "flood": stats.flood, "abuse": stats.abuse, "server_log": server_log, "wall_s": round(time.monotonic() - started, 1),
         "load_nice": load_nice,
-        "cpu_s": {"server and workers": round(getattr(server, "server_cpu", 0.0), 1),
+        "cpu_s": {"server": round(getattr(server, "server_cpu", 0.0), 1),
+                  "bot and undo workers": round(getattr(server, "worker_cpu", 0.0), 1),
                   "honest players and lobby probe": round(stats.cpu["honest"], 1),
                   "spectators, flood, abuse": round(stats.cpu["load"], 1)},
         "load_average": os.getloadavg(),
