@@ -91,6 +91,13 @@ def screenshot(page, name: str) -> None:
         page.screenshot(path=str(SHOTS / f"{name}.png"))
 
 
+def calm(page) -> None:
+    """The pointer off the board, and a tooltip it opened closed (it may lie over the next target)."""
+    page.mouse.move(1, 1)
+    page.wait_for_function("() => { const t = document.getElementById('cardboard-tip'); return !t || t.hidden; }",
+                           timeout=5000)
+
+
 def board_kinds(page) -> set:
     return set(page.evaluate("async () => (await import('/games/aberration/aberration.js')).boardKinds"))
 
@@ -98,6 +105,7 @@ def board_kinds(page) -> set:
 def play_one(page, seen: dict, rng: random.Random, kinds_on_board: set, stats: dict) -> None:
     """One legal move by the board where it takes the move, else by a status-bar button."""
     n = seen["n"]
+    calm(page)
     targets = page.locator(TARGETS)
     nt = targets.count()
     buttons = page.locator("#actions button.move-inline:visible")

@@ -87,6 +87,13 @@ def screenshot(page, name: str) -> None:
         page.screenshot(path=str(SHOTS / f"{name}.png"))
 
 
+def calm(page) -> None:
+    """The pointer off the board, and a tooltip it opened closed (it may lie over the next target)."""
+    page.mouse.move(1, 1)
+    page.wait_for_function("() => { const t = document.getElementById('cardboard-tip'); return !t || t.hidden; }",
+                           timeout=5000)
+
+
 def board_kinds(page) -> set:
     return set(page.evaluate("async () => (await import('/games/abyss/abyss.js')).boardKinds"))
 
@@ -108,6 +115,7 @@ def recruit_on_the_board(page, seen: dict, rng: random.Random) -> None:
 def play_one(page, seen: dict, rng: random.Random, kinds_on_board: set, stats: dict) -> None:
     """One legal move by the board where it takes the move, else by a status-bar button."""
     n = seen["n"]
+    calm(page)
     legal_kinds = {x["kind"] for x in seen["legal"]}
     if "recruit" in legal_kinds and rng.random() < 0.6:
         recruit_on_the_board(page, seen, rng)

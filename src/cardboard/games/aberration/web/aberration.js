@@ -494,6 +494,8 @@ function heroInfo(view, hero, ui) {
   const has = (kind) => mine && ui.legal.some((l) => l.kind === kind);
   const turnLike = has("end") || has("draw");   // a decision of the hero's own turn
   const why = (el, move, label) => (mine && turnLike ? whyTarget(el, move, label, ui) : el);
+  // another seat's hero in its panel: the same facts, shorter (the bag's chips and locks in tooltips)
+  const brief = !!ui.panel && ui.seat !== null && ui.seat !== undefined && ui.seat !== hero.seat;
 
   // abilities: raise one (Experience), unlock its advanced action
   const stats = STATS.map(([st, c, word]) => {
@@ -508,6 +510,8 @@ function heroInfo(view, hero, ui) {
     const un = mine ? movesWhere((m) => m.kind === "unlock" && m.colour === c) : [];
     if (!open) lock = un.length ? heroClick(lock, un, ui, `unlock:${c}`, `Unlock the ${word} advanced action`)
       : why(lock, {kind: "unlock", colour: c}, `Unlock the ${word} advanced action`);
+    if (brief) return tipOn(h("span", {class: `ab-stat c-${c}`}, `${word} ${hero.levels[st]}`, open ? " (open)" : ""),
+      `${word} ${hero.levels[st]}; its advanced action ${open ? "unlocked" : "locked"}`);
     return h("span", {class: "ab-statbox"}, el, lock);
   });
 
@@ -542,10 +546,11 @@ function heroInfo(view, hero, ui) {
     if (idx.length) el = heroClick(h("span", {class: "ab-chipbtn"}, el), idx, ui, `chip:${chip}:${k}`, `The ${CHIP[String(chip).split(">").pop()] || chip} chip`);
     return [el, heroChoices(ui, `chip:${chip}:${k}`)];
   });
-  const holding = has("end") && (hero.hand || []).length ? h("span", {class: "ab-small ab-muted"}, " (a chip clicked: end, holding it)") : "";
 
   // the bag: draw
-  let bag = h("div", {class: "ab-small ab-bag"}, h("span", {class: "ab-muted"}, `Bag ${bagN}: `),
+  let bag = brief ? tipOn(h("div", {class: "ab-small ab-muted ab-bag"}, `Bag ${bagN} · discard ${(hero.discard || []).length}`,
+    hero.traps ? ` · traps ${hero.traps}` : ""), `In the bag: ${Object.entries(hero.bag || {}).map(([c, n]) => `${n} ${CHIP[c] || c}`).join(", ") || "nothing"}`)
+    : h("div", {class: "ab-small ab-bag"}, h("span", {class: "ab-muted"}, `Bag ${bagN}: `),
     Object.entries(hero.bag || {}).map(([c, n]) => h("span", {class: "ab-bagc"}, chipEl(c), `×${n} `)),
     h("span", {class: "ab-muted"}, ` · discard ${(hero.discard || []).length}`), hero.traps ? h("span", {class: "ab-muted"}, ` · traps ${hero.traps}`) : "");
   const draw = mine ? movesWhere((m) => m.kind === "draw") : [];
@@ -558,21 +563,23 @@ function heroInfo(view, hero, ui) {
     disabled: ui.locked && ui.locked(), onclick: () => ui.pick(end[0])}, "End the turn") : null;
 
   return h("div", {class: `ab-heroinfo${deciding ? " ab-deciding-hero" : ""}`, "data-seat": hero.seat},
-    h("div", {class: "ab-hname"}, h("span", {class: "ab-glyph", style: {"--seat": mk.colour}, "aria-hidden": "true"}, mk.glyph),
-      h("b", {}, hero.name), ` · ${hero.class_name}`, h("span", {class: "ab-muted"}, ` at ${spaceWords(view, hero.space)}`)),
+    tipOn(h("div", {class: "ab-hname"}, h("span", {class: "ab-glyph", style: {"--seat": mk.colour}, "aria-hidden": "true"}, mk.glyph),
+      h("b", {}, hero.name), ` · ${hero.class_name}`, h("span", {class: "sr-only"}, `, at ${spaceWords(view, hero.space)}`)),
+    `${hero.name} (${hero.species || "hero"}, ${hero.class_name}) is at ${spaceWords(view, hero.space)}${hero.special ? `. ${hero.special.name}: ${hero.special.text}` : ""}`),
     tipOn(h("div", {class: "ab-hp", role: "img", "aria-label": `HP ${hero.hp} of ${hero.track_top}`},
       h("span", {class: "ab-hpbar"}, h("span", {style: {width: `${hpPct}%`}})), ` HP ${hero.hp} of ${hero.track_top}`,
       h("span", {class: "ab-xp"}, ` · Experience ${hero.xp}`), hero.shield ? ` · shield ${hero.shield}` : "", hero.plague ? h("span", {class: "ab-bad"}, ` · Plague ${hero.plague}`) : ""),
     `Aberration track ${hero.aberration_track} of ${hero.track_top}: at the top the hero transforms`),
     h("div", {class: "ab-stats"}, stats, heroChoices(ui, "up")),
     h("div", {class: "ab-chips"}, h("span", {class: "ab-muted"}, "Hand "), hand.length ? hand : h("span", {class: "ab-muted"}, "none"),
-      h("span", {class: "ab-muted"}, " · held "), hero.held ? chipEl(hero.held) : h("span", {class: "ab-muted"}, "none"), holding),
+      h("span", {class: "ab-muted"}, " · held "), hero.held ? chipEl(hero.held) : h("span", {class: "ab-muted"}, "none")),
     bag,
-    drawBtn || endBtn ? h("div", {class: "ab-turnbtns"}, drawBtn, endBtn) : "",
+    drawBtn || endBtn ? h("div", {class: "ab-turnbtns"}, drawBtn, endBtn ? tipOn(endBtn, "End the turn holding no chip; or click a chip of your hand to end holding it") : null) : "",
     ui.seat === hero.seat || ui.seat === null || ui.seat === undefined || !ui.panel
       ? [h("div", {class: "ab-actions", role: "group", "aria-label": `${hero.name}'s actions`}, actions),
         locked.length ? h("div", {class: "ab-small ab-muted"}, "Locked: ", locked) : ""] : "",
     items.length ? h("div", {class: "ab-items"}, items) : "",
     (hero.transformations || []).map((t) => tipOn(h("div", {class: "ab-small ab-bad"}, `Aberration: ${t.name}`), t.text)),
-    hero.special ? h("div", {class: "ab-small ab-muted"}, h("b", {}, `${hero.special.name}: `), hero.special.text) : "");
+    hero.special && !brief ? h("div", {class: "ab-small ab-muted"}, "Special: ", tipOn(h("b", {class: "ab-special"}, hero.special.name),
+      `${hero.special.name}: ${hero.special.text}`, {focusable: true})) : "");
 }

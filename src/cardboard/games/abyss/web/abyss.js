@@ -23,8 +23,10 @@ export const kinds = {
   skip: "Skip", end_turn: "End the turn", pass: "Pass",
 };
 
-/** Move kinds the board takes (PROTOCOL.md): the shell lists them only in its folded "All moves". */
-export const boardKinds = ["explore", "explore_on", "buy", "take", "fight", "request", "plot", "recruit", "location",
+/** Move kinds the board takes (PROTOCOL.md): the shell lists them only in its folded "All moves". An
+ *  offer to buy stays in the status bar too (Buy / Decline: an out-of-turn prompt, ux-conventions §2);
+ *  the offered card takes the Buy as well. */
+export const boardKinds = ["explore", "explore_on", "take", "fight", "request", "plot", "recruit", "location",
   "keep", "smokers_swap", "discard", "sell", "assassinate", "hunt", "take_stack", "oracle", "swap_location", "corrupt",
   "betray", "scheme", "opportunist"];
 
