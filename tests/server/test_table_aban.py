@@ -264,6 +264,13 @@ def test_a_square_that_is_not_legal_answers_with_the_rule(base, browser):
     if mode.count():
         mode.click()
     n = look(page)["n"]
+    # Esc steps back out of a chosen square (nothing sent)
+    free = page.locator("button.ab-cell.ab-legal").first
+    free.click()
+    assert page.locator("button.ab-cell[aria-pressed=true]").count() == 1 and page.locator("[data-fk=confirm]").count() == 1
+    page.keyboard.press("Escape")
+    assert page.locator("button.ab-cell[aria-pressed=true]").count() == 0 and page.locator("[data-fk=confirm]").count() == 0
+    assert look(page)["n"] == n
     taken = page.locator(f"[data-fk='cell{seen['seat']}|{r},{c}']")
     assert taken.get_attribute("aria-disabled") == "true"
     taken.click(force=True)   # aria-disabled: Playwright would wait for it to be enabled

@@ -164,6 +164,13 @@ def test_a_cell_the_tile_does_not_fit_answers_with_the_rule_and_axe_finds_nothin
                                            timeout=15000)
                     assert "[HA-P-2]" in page.locator("#notice").inner_text()
                     assert look(page)["n"] == n    # nothing was sent
+                    # a cell that fits: the tile ghosted there until Confirm; Esc takes it back
+                    target = page.locator("button.ha-empty.ha-legal")
+                    if target.count():
+                        target.first.click()
+                        assert page.locator(".ha-open .ha-ghost").count() == 1
+                        page.keyboard.press("Escape")
+                        assert page.locator(".ha-open").count() == 0 and look(page)["n"] == n
                     answered = True
                     break
             page.keyboard.press("Escape")

@@ -455,10 +455,16 @@ function drawDie(view, ui, a) {
   if (a.chooses.length) {
     box.append(h("div", {class: "ha-die ha-die-rolled", tabindex: "0", "data-tip": DIE_TEXT.go_mad}, h("span", {class: "ha-die-glyph", "aria-hidden": "true"}, DIE_GLYPH.go_mad), "Go Mad!"));
     const row = h("div", {class: "ha-choose", role: "group", "aria-label": "Go Mad!: choose an action"});
-    for (const l of a.chooses) {
-      const act = l.move.action;
-      row.append(h("button", {type: "button", class: "ha-die ha-legal", "aria-label": describe(ui, l.label), "data-tip": `${DIE[act]}: ${DIE_TEXT[act]}`,
-        "data-fk": `choose-${act}`, onclick: () => ui.pick(l.i)}, h("span", {class: "ha-die-glyph", "aria-hidden": "true"}, DIE_GLYPH[act]), DIE[act]));
+    for (const act of ["draw", "dig", "award", "steal"]) {
+      const l = a.chooses.find((x) => x.move.action === act);
+      const face = [h("span", {class: "ha-die-glyph", "aria-hidden": "true"}, DIE_GLYPH[act]), DIE[act]];
+      if (l) {
+        row.append(h("button", {type: "button", class: "ha-die ha-legal", "aria-label": describe(ui, l.label), "data-tip": `${DIE[act]}: ${DIE_TEXT[act]}`,
+          "data-fk": `choose-${act}`, onclick: () => ui.pick(l.i)}, face));
+      } else {  // not open now (nothing to steal, say): a click asks why
+        row.append(h("button", {type: "button", class: "ha-die ha-dim ha-asks", "aria-disabled": "true", "aria-label": `${DIE[act]}: not possible now (ask why)`,
+          "data-tip": `${DIE[act]}: ${DIE_TEXT[act]}`, "data-fk": `choose-${act}`, onclick: () => whyNot(ui, {kind: "choose", action: act})}, face));
+      }
     }
     box.append(row);
     return box;
