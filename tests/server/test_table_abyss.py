@@ -117,7 +117,13 @@ def play_one(page, seen: dict, rng: random.Random, kinds_on_board: set, stats: d
     n = seen["n"]
     calm(page)
     legal_kinds = {x["kind"] for x in seen["legal"]}
-    if "recruit" in legal_kinds and rng.random() < 0.6:
+    if "use_keys" in legal_kinds:   # the Lords whose keys control a Location, then Confirm
+        i = rng.choice([k for k, x in enumerate(seen["legal"]) if x["kind"] == "use_keys"])
+        for lord in seen["legal"][i]["move"]["lords"]:
+            page.locator(f"#board .lord.key-lord[data-lord='{lord}']").click()
+        page.locator(f"#board .recruit-build button.confirm[data-i='{i}']").click()
+        stats["keys"] = stats.get("keys", 0) + 1
+    elif "recruit" in legal_kinds and rng.random() < 0.6:
         recruit_on_the_board(page, seen, rng)
         stats["recruit"] += 1
     else:

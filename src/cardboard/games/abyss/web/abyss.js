@@ -28,7 +28,7 @@ export const kinds = {
  *  the offered card takes the Buy as well. */
 export const boardKinds = ["explore", "explore_on", "take", "fight", "request", "plot", "recruit", "location",
   "keep", "smokers_swap", "discard", "sell", "assassinate", "hunt", "take_stack", "oracle", "swap_location", "corrupt",
-  "betray", "scheme", "opportunist"];
+  "betray", "scheme", "opportunist", "use_keys"];
 
 // ------------------------------------------------------------------ tooltips
 // On hover, keyboard focus and a long-press (contextmenu), closed by Esc, blur or leaving: never a
@@ -175,9 +175,11 @@ let chooser = null;   // {n, title, idx}
 // a recruit built on the board [AY-R-1..7]: the Allies chosen from the hand, then the Lord; sent with
 // Confirm (recruiting cannot be undone)
 let build = null;     // {n, lord: id | null, sel: [hand positions]}
+// the keys that control a Location [AY-L-5], chosen on your free Lords; Confirm sends them
+let keysSel = null;   // {n, lords: [ids]}
 
 document.addEventListener("cardboard:escape", () => {
-  if ((chooser || build) && ctx) { chooser = null; build = null; redraw(); }
+  if ((chooser || build || keysSel) && ctx) { chooser = null; build = null; keysSel = null; redraw(); }
 });
 
 /** A board target that is not legal now: the engine says why (with its rule id), never a silent click. */
@@ -269,6 +271,7 @@ export function render(view, root, ui) {
   ctx = {view, root, ui};
   if (chooser && (chooser.n !== ui.n || !ui.legal.length)) chooser = null;
   if (build && (build.n !== ui.n || !ui.legal.some((l) => l.kind === "recruit"))) build = null;
+  if (keysSel && (keysSel.n !== ui.n || !ui.legal.some((l) => l.kind === "use_keys"))) keysSel = null;
   hideTip();
   tipsOn(root);   // the board's [data-tip] (the shell covers the panels)
   draw(view, root, ui);
@@ -497,17 +500,58 @@ function myArea(view, seat, ui) {
       el.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); act(); } });
       return el;
     }) : h("span", {class: "muted"}, "No Allies in hand."));
-  const lords = seat.lords.map((l) => clickable(lordCard(l), movesWhere((m) =>
-    ((m.kind === "scheme" || m.kind === "betray") && m.give === l.id)
-    || (["sell", "oracle", "opportunist"].includes(m.kind) && m.lord === l.id)), `${l.name}'s power`));
+  const keyMoves = movesWhere((m) => m.kind === "use_keys");
+  const keyLords = new Set(keyMoves.flatMap((i) => ui.legal[i].move.lords));
+  const lords = seat.lords.map((l) => {
+    if (!keyLords.has(l.id)) {
+      return clickable(lordCard(l), movesWhere((m) => ((m.kind === "scheme" || m.kind === "betray") && m.give === l.id)
+        || (["sell", "oracle", "opportunist"].includes(m.kind) && m.lord === l.id)), `${l.name}'s power`);
+    }
+    // choosing the Lords whose keys control the Location (chosen ones raised; Confirm sends it)
+    const el = lordCard(l);
+    const on = !!keysSel && keysSel.lords.includes(l.id);
+    el.classList.add("clickable", "key-lord");
+    if (on) el.classList.add("chosen");
+    el.tabIndex = 0;
+    el.setAttribute("role", "button");
+    el.setAttribute("aria-pressed", String(on));
+    el.setAttribute("aria-label", `${l.name}, ${plural(l.keys, "key")}: ${on ? "its keys are used (press to take them back)" : "use its keys"}`);
+    const act = () => {
+      if (ui.locked && ui.locked()) return;
+      if (!keysSel) keysSel = {n: ui.n, lords: []};
+      keysSel.lords = on ? keysSel.lords.filter((x) => x !== l.id) : keysSel.lords.concat([l.id]);
+      redraw();
+    };
+    el.addEventListener("click", act);
+    el.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); act(); } });
+    return el;
+  });
+  const keysBox = keyMoves.length ? keysPanel(seat, keyMoves, ui) : null;
   const limit = seat.hand_limit !== null && seat.hand_limit !== undefined ? ` · limit ${seat.hand_limit}` : "";
   return h("section", {class: "ab-zone ab-grow mine-area", "aria-label": "Your area"},
     h("div", {class: "ab-row"},
       h("div", {class: "hand-zone"}, h("h3", {}, `Your hand · ${plural(hand.length, "Ally", "Allies")}${limit}`), handEl),
-      lords.length ? h("div", {}, h("h3", {}, "Your free Lords"), h("div", {class: "lords"}, lords)) : null,
+      lords.length ? h("div", {}, h("h3", {}, "Your free Lords"), keysBox, h("div", {class: "lords"}, lords)) : keysBox,
       seat.locations.length ? h("div", {}, h("h3", {}, "Your Locations"), h("div", {class: "locations"},
         seat.locations.map((x) => clickable(locationCard(x.location, x.lords),
           movesWhere((m) => m.kind === "swap_location" && m.give === x.location.id), x.location.name)))) : null));
+}
+
+/** The keys that control a Location: the Lords chosen, the key tokens that make up the rest, Confirm. */
+function keysPanel(seat, keyMoves, ui) {
+  const chosen = (keysSel ? keysSel.lords : []).slice().sort().join(",");
+  const match = keyMoves.filter((i) => ui.legal[i].move.lords.slice().sort().join(",") === chosen);
+  const names = (keysSel ? keysSel.lords : []).map((id) => (seat.lords.find((l) => l.id === id) || {}).name || id);
+  const confirms = match.map((i) => h("button", {type: "button", class: "move confirm", "data-i": i, "data-kind": "use_keys",
+    disabled: ui.locked && ui.locked(), onclick: () => { keysSel = null; ui.pick(i); }}, `Confirm: ${ui.describe(ui.legal[i].label)}`));
+  const tryIt = match.length ? null : h("button", {type: "button", class: "confirm-not", onclick: () => {
+    if (typeof ui.whyNot === "function") ui.whyNot({kind: "use_keys", lords: keysSel ? keysSel.lords : [], tokens: 0});
+  }}, "Use these keys");
+  return h("section", {class: "recruit-build", role: "group", "aria-label": "The keys that control a Location"},
+    h("div", {}, h("b", {}, "Control a Location: 3 keys"), " — click your free Lords whose keys you use; key tokens make up the rest. ",
+      h("span", {class: "muted"}, `Chosen: ${names.length ? names.join(", ") : "no Lords (key tokens only)"}.`)),
+    h("div", {class: "recruit-buttons"}, confirms, tryIt,
+      keysSel ? h("button", {type: "button", class: "cancel", onclick: () => { keysSel = null; redraw(); }}, "Cancel ", h("kbd", {}, "Esc")) : null));
 }
 
 // "Crab 1 4"-like tags, one per race in the Council's order, values rising.
