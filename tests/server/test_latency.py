@@ -151,3 +151,53 @@ def test_serving_freezes_the_heap_loaded_at_start():
         assert TableService._games  # every game imported and described before the freeze
     finally:
         gc.unfreeze()
+
+
+def test_a_picture_mid_game_does_not_replay_the_game_on_the_event_loop(tmp_path):
+    """After a restart every socket comes back at once; each viewpoint's first picture used to
+    replay up to 64 moves (a view each) on the event loop for its whole log. Now, beyond the
+    first few moves, that history is built in a thread: the first picture has no tail (the page
+    asks for the history, as beyond 64 moves), and the pictures after it bring their lines."""
+    import asyncio
+    import random
+
+    from cardboard.server import tables as tables_mod
+
+    async def main():
+        settings = ServerSettings(db=str(tmp_path / "t.sqlite"), synchronous="NORMAL", bot_pool="thread",
+                                  bot_delay=0, undo_check="inline")
+        svc = TableService(SQLiteStore(settings.db, "NORMAL"), settings)
+        rec, _ = await svc.create("abyss", 2, {}, [{"kind": "human"}, {"kind": "human"}])
+        toks = [(await svc.join(rec.id, f"P{k}"))[1] for k in range(2)]
+        live = svc.table(rec.id)
+        rnd = random.Random(3)
+        while len(live.log) < 20:
+            seat = live.state.current_player
+            await svc.play(rec.id, toks[seat], rnd.choice(live.state.legal_actions()).to_json(), len(live.log))
+        live.history.clear()  # as after a restart
+        replayed = []
+        real_extend = tables_mod.History.extend
+
+        def extend(self, seat, log, upto, view_now=None):
+            replayed.append(upto - self.n)
+            return real_extend(self, seat, log, upto, view_now)
+
+        tables_mod.History.extend = extend
+        try:
+            sub = svc.subscribe(rec.id, None)
+            first = __import__("json").loads(sub.queue[-1][0])
+            assert first["n"] == 20 and first["log_tail"] is None
+            assert replayed == []  # nothing replayed on the event loop
+            while None not in live.history:
+                await asyncio.sleep(0.01)
+            assert live.history[None].n == 20  # built in a thread
+            seat = live.state.current_player
+            await svc.play(rec.id, toks[seat], rnd.choice(live.state.legal_actions()).to_json(), 20)
+            after = __import__("json").loads(sub.queue[-1][0])
+            assert after["n"] == 21 and after["log_tail"]["from"] == 20
+            assert replayed[-1] == 1  # the picture extended the history by its one move
+        finally:
+            tables_mod.History.extend = real_extend
+            await svc.close()
+
+    asyncio.run(main())

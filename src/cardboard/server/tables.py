@@ -48,6 +48,7 @@ UNDO_WHY = {
     "bot_shown": "a bot's move showed something new",
 }
 HISTORY_CATCH_UP = 64  # a state message brings its viewpoint's history up to date by at most this many moves
+HISTORY_INLINE = 8     # a viewpoint with no history yet: built in the picture only this near the start, else in a thread
 AT_CACHE = 32          # past views kept per table ("Viewing move k/n")
 
 
@@ -213,6 +214,7 @@ class LiveTable:
     scan_why: str | None = None  # the reason code the inline scan (undo_scan) found undo refused for
     undo_why: tuple[int, str] | None = None  # (version, reason code) a worker found undo refused for
     history: dict = field(default_factory=dict)  # viewpoint -> History (the whole log, as it saw it)
+    history_building: dict = field(default_factory=dict)  # viewpoint -> the task building its History off the loop
     past: OrderedDict = field(default_factory=OrderedDict)  # (viewpoint, n) -> a past view (bounded)
     undos: int = 0  # bumped by every undo: work begun before one is not kept
     clock_task: asyncio.Task | None = None  # a clock that waited at zero starting again (someone came back)
@@ -943,14 +945,17 @@ class TableService:
                              "breakdown": breakdown() if breakdown else None}
         return doc
 
-    @staticmethod
-    def _log_tail(live: LiveTable, seat: int | None, view: Any) -> dict | None:
+    def _log_tail(self, live: LiveTable, seat: int | None, view: Any) -> dict | None:
         """The lines this viewpoint's whole log gained with the last move: {"from": n - 1, "lines":
         [[n, line], ...]} (a page that has the log up to move n - 1 or later appends them), or None
-        when the server has no history for it yet (the page asks GET .../history)."""
+        when the server has no history for it yet (the page asks GET .../history). A viewpoint's
+        first picture a few moves into a game (a socket after a restart) does not replay the game
+        on the event loop: its history is built in a thread and later pictures bring the tails."""
         n = len(live.log)
         hist = live.history.get(seat)
         if hist is None and n <= HISTORY_CATCH_UP:
+            if n > HISTORY_INLINE and self._history_soon(live, seat):
+                return None
             hist = live.history[seat] = History.start(live.state.game.new_initial_state(), seat)
         if hist is None or hist.n > n or n - hist.n > HISTORY_CATCH_UP:
             return None
@@ -963,6 +968,38 @@ class TableService:
             lines.append(entry)
         lines.reverse()
         return {"from": n - 1, "lines": [list(e) for e in lines]}
+
+    @staticmethod
+    def _history_soon(live: LiveTable, seat: int | None) -> bool:
+        """Build this viewpoint's history in a thread (once at a time); False without a running
+        event loop (the caller builds it there and then)."""
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return False
+        if seat in live.history_building:
+            return True
+        n, undos, log_, game = len(live.log), live.undos, list(live.log), live.state.game
+
+        def build() -> History:
+            h = History.start(game.new_initial_state(), seat)
+            h.extend(seat, log_, n)
+            return h
+
+        async def run() -> None:
+            try:
+                hist = await asyncio.to_thread(build)
+                cur = live.history.get(seat)
+                if live.undos == undos and len(live.log) >= n and (cur is None or cur.n < n):
+                    live.history[seat] = hist
+            except Exception as exc:  # pragma: no cover - the page asks for the history instead
+                log.error("table %s: the history of viewpoint %s failed (%s: %s)", live.rec.id, seat,
+                          type(exc).__name__, exc)
+            finally:
+                live.history_building.pop(seat, None)
+
+        live.history_building[seat] = loop.create_task(run())
+        return True
 
     async def history(self, table_id: str, token: str | None, since: Any = -1) -> dict:
         """A viewpoint's whole log from move `since` on: {"n": moves, "lines": [[n, line], ...]},
