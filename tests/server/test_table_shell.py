@@ -337,6 +337,11 @@ def test_the_status_bar_folds_what_does_not_fit_into_all_moves_on_a_desktop_and_
                          " && document.activeElement.value") == label
     shown = page.locator("#actions details.allmoves button.move:visible")
     assert 1 <= shown.count() < page.evaluate("window.cardboardTable.state.legal.length")
+    page.keyboard.press("ArrowDown")  # arrows walk the matches
+    first = page.evaluate("() => document.activeElement.classList.contains('move') && document.activeElement.textContent")
+    assert first and label in first
+    page.keyboard.press("ArrowUp")
+    assert page.evaluate("() => document.activeElement.classList.contains('move-filter')")
     n = page.evaluate("+document.body.dataset.n")
     page.keyboard.press("Enter")
     page.wait_for_function("n => +document.body.dataset.n !== n", arg=n, timeout=30000)

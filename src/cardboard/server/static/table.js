@@ -643,6 +643,15 @@ function renderActions(m, describe, drawn = true) {
   const all = h("details", {class: "movegroup allmoves", "data-kind": "all", open: groupState.open.has("all")},
     h("summary", {}, h("span", {}, "All moves"), h("span", {class: "count"}, `(${legal.length})`)),
     h("div", {class: "allmoves-panel"}, h("div", {class: "filter-row"}, filter, count), lists));
+  // arrows walk the list (the filter first), as in a menu
+  all.addEventListener("keydown", (ev) => {
+    if (ev.key !== "ArrowDown" && ev.key !== "ArrowUp") return;
+    const stops = [filter, ...lists.flatMap((l) => [...l.querySelectorAll("button.move")]).filter((b) => !b.hidden)];
+    const k = stops.indexOf(document.activeElement);
+    if (k < 0) return;
+    ev.preventDefault();
+    stops[Math.max(0, Math.min(stops.length - 1, k + (ev.key === "ArrowDown" ? 1 : -1)))].focus();
+  });
   all.addEventListener("toggle", () => {
     if (all.open) {
       groupState.open.add("all");
