@@ -64,6 +64,9 @@ class State:
         own = cls.outcome  # a game's own outcome (or a mixin's) gives plain scores too
         if own is not State.outcome and not getattr(own, "_plain", False):
             cls.outcome = _plain_outcome(own)
+        redeal = cls.__dict__.get("determinize")  # a game's own re-deal lists its own moves
+        if redeal is not None and not getattr(redeal, "_fresh", False):
+            cls.determinize = _fresh_moves(redeal)
 
     def __init__(self, game: "Game", rng: Rng):
         self.game = game
@@ -314,6 +317,20 @@ def plain_scores(scores) -> list:
         if type(v) is not int and not (type(v) is float and v.is_integer()):
             return out
     return [int(v) for v in out]
+
+
+def _fresh_moves(own):
+    """A game's own `determinize`, made to forget the moves listed for the real state: a clone
+    keeps that list, and a re-deal that changed a hand must list its own (Abomination's re-deals
+    once offered a card the re-dealt hand did not hold)."""
+    def determinize(self, seat, seed):
+        new = own(self, seat, seed)
+        new._legal = None
+        return new
+    determinize._fresh = True
+    determinize.__doc__ = own.__doc__
+    determinize.__wrapped__ = own
+    return determinize
 
 
 def _plain_outcome(own):
