@@ -30,7 +30,7 @@ const KEYWORDS = {
 };
 const DOING = {
   turn: ["Take actions on your hero board (your panel), or End the turn.", "is taking a turn…"],
-  predraw: ["Spend Experience before drawing (raise an ability, unlock an advanced action, attune an Item), or Draw chips.", "is spending Experience before drawing…"],
+  predraw: ["Spend Experience on your hero board (raise, unlock, attune), or Draw chips.", "is spending Experience before drawing…"],
   walk: ["Step: click a highlighted space (or Stop).", "is moving…"],
   target: ["Attack: click a highlighted space (several targets there open a choice).", "is choosing what to attack…"],
   place: ["Click a highlighted space to place it.", "is choosing a space…"],
