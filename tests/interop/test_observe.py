@@ -155,3 +155,18 @@ if __name__ == "__main__":  # regenerate the tables in docs/interop.md
     _, tail = rest.split(END)
     DOC.write_text(f"{head}{BEGIN}\n\n{documented_fields()}\n{END}{tail}", encoding="utf-8")
     print("docs/interop.md: observation tables rewritten for", ", ".join(OWN))
+
+
+def test_the_hashing_walk_keys_each_leaf_as_documented():
+    """The fallback's keys (see cardboard.interop.observe): numbers, true and short strings add
+    to their path and, inside a list, to the path with `*`; a list adds its length; null, false,
+    zero and long strings add nothing. Pinned: leaves are read in place in dicts and lists."""
+    from cardboard.interop.observe import _walk
+
+    keys, vals = [], []
+    _walk({"n": 2, "z": 0, "t": True, "f": False, "s": "red", "long": "x" * 41, "none": None,
+           "seats": [{"food": 3, "ok": True}, {"food": 0}], "log": ["a", "y" * 50, 1.5, None]}, "", "", keys, vals)
+    assert keys == ["/n", "/t", "/s=red", "/seats#", "/seats/0/food", "/seats/*/food", "/seats/0/ok", "/seats/*/ok",
+                    "/log#", "/log/0=a", "/log/*=a", "/log/2", "/log/*"]
+    assert [round(v, 4) for v in vals] == [1.4436, 1.0, 1.0, 1.4436, 1.8184, 1.8184, 1.0, 1.0, 2.0947, 1.0, 1.0,
+                                           1.1948, 1.1948]

@@ -101,3 +101,66 @@ def test_the_order_enforcing_wrapper_still_enforces_the_order():
     _, _, _, _, info = env.last(observe=False)
     env.step(int(np.flatnonzero(info["action_mask"])[0]))
     assert next(agents) == env.agent_selection
+
+
+def test_a_decision_met_again_reuses_its_grouping_and_mask(monkeypatch):
+    """Aban! hands out one Action object per move: two games at the same food choice share the
+    decision (its grouping and its read-only mask), built once."""
+    encoding = move_encoding("aban")
+    monkeypatch.setattr(encoding, "decisions", {})   # as new (other tests' games may have judged it)
+    monkeypatch.setattr(encoding, "decision_stats", [0, 0, 0])
+    first, second = Table("aban", 1, 1), Table("aban", 1, 2)
+    options = first._group()
+    assert second._group() is options and second.mask() is first.mask()
+    assert list(np.flatnonzero(first.mask())) == sorted(options)
+    assert not first.mask().flags.writeable
+
+
+def test_a_game_whose_moves_are_new_objects_stops_keeping_decisions(monkeypatch):
+    """Legal lists of new Action objects are never met again: after a trial the encoding stops
+    keeping their decisions, and the choices stay right."""
+    from cardboard.engine import Action
+    from cardboard.interop import core
+
+    cls = game_class("abyss")
+    state_type = type(cls(2, 0).new_initial_state())
+    real = state_type.legal_actions
+    monkeypatch.setattr(state_type, "legal_actions",
+                        lambda self: [Action(a.kind, a.args, a.ctx) for a in real(self)])
+    monkeypatch.setattr(core, "DECISIONS_TRIAL", 20)
+    encoding = move_encoding("abyss")
+    monkeypatch.setattr(encoding, "decisions", {})
+    monkeypatch.setattr(encoding, "decision_stats", [0, 0, 0])
+    rng = Rng(4)
+    table = Table("abyss", 2, 4)
+    for _ in range(60):
+        legal = table.choices()
+        if not table.pending:
+            assert legal == sorted({encoding.head_choice(a) for a in table.state.legal_actions()})
+        table.choose(legal[rng.below(len(legal))])
+        if table.is_terminal():
+            break
+    assert encoding.decisions is None
+
+
+def test_a_pettingzoo_step_checks_its_choice_once(monkeypatch):
+    """A step takes the choice straight from the decision's grouping: no second legality check
+    (`is_legal`) and no sorted list of choices (`choices`) on the way."""
+    calls = []
+    for name in ("is_legal", "choices"):
+        real = getattr(Table, name)
+        monkeypatch.setattr(Table, name, lambda self, *a, _real=real, _name=name: calls.append(_name) or _real(self, *a))
+    env = cz.env("aban", players=2)
+    env.reset(seed=3)
+    rng = Rng(3)
+    steps = 0
+    for _agent in env.agent_iter():
+        _, _, term, trunc, info = env.last(observe=False)
+        if term or trunc:
+            env.step(None)
+            continue
+        legal = info["action_mask"].nonzero()[0]
+        env.step(int(legal[rng.below(len(legal))]))
+        steps += 1
+    assert steps > 20 and calls == []
+    assert all(env.unwrapped.terminations.values()) or not env.unwrapped.agents

@@ -126,17 +126,62 @@ class Observer:
 
 
 def _walk(node, pos: str, star: str, keys: list, vals: list) -> None:
-    """Each leaf of a view as (key, value) pairs: see the module's docstring."""
+    """Each leaf of a view as (key, value) pairs: see the module's docstring. The leaves of a
+    dict or list (strings, numbers, true, null) are read in place: a key is written only for a
+    leaf that adds something (a log of long lines adds no key but its length)."""
     if isinstance(node, dict):
         for k, v in node.items():
-            _walk(v, f"{pos}/{k}", f"{star}/{k}", keys, vals)
+            t = type(v)
+            if t is str:
+                if len(v) <= LONGEST_WORD:
+                    here = f"{pos}/{k}"
+                    keys.append(f"{here}={v}")
+                    vals.append(1.0)
+                    if star != pos:
+                        keys.append(f"{star}/{k}={v}")
+                        vals.append(1.0)
+            elif v is None or v is False:
+                continue
+            elif t is int or t is float or v is True:
+                if v:
+                    x = 1.0 if v is True else _asinh(v)
+                    keys.append(f"{pos}/{k}")
+                    vals.append(x)
+                    if star != pos:
+                        keys.append(f"{star}/{k}")
+                        vals.append(x)
+            else:
+                _walk(v, f"{pos}/{k}", f"{star}/{k}", keys, vals)
     elif isinstance(node, (list, tuple)):
         keys.append(star + "#")
         vals.append(_asinh(len(node)))
         star_item = star + "/*"
         for i, v in enumerate(node[:MAX_ITEMS]):
-            _walk(v, f"{pos}/{i}", star_item, keys, vals)
-    elif node is True:
+            t = type(v)
+            if t is str:   # inside a list the item's key and its starred key always differ
+                if len(v) <= LONGEST_WORD:
+                    keys.append(f"{pos}/{i}={v}")
+                    vals.append(1.0)
+                    keys.append(f"{star_item}={v}")
+                    vals.append(1.0)
+            elif v is None or v is False:
+                continue
+            elif t is int or t is float or v is True:
+                if v:
+                    x = 1.0 if v is True else _asinh(v)
+                    keys.append(f"{pos}/{i}")
+                    vals.append(x)
+                    keys.append(star_item)
+                    vals.append(x)
+            else:
+                _walk(v, f"{pos}/{i}", star_item, keys, vals)
+    else:
+        _leaf(node, pos, star, keys, vals)
+
+
+def _leaf(node, pos: str, star: str, keys: list, vals: list) -> None:
+    """A leaf met on its own (the view itself, or a value of a type read by isinstance)."""
+    if node is True:
         keys.append(pos)
         vals.append(1.0)
         if star != pos:
