@@ -98,7 +98,7 @@ def board_kinds(page) -> set:
     return set(page.evaluate("async () => (await import('/games/abyss/abyss.js')).boardKinds"))
 
 
-def recruit_on_the_board(page, seen: dict, rng: random.Random) -> None:
+def recruit_on_the_board(page, seen: dict, rng: random.Random, before_confirm=None) -> None:
     """Allies first, then the Lord, then Confirm (the build shows the choices ghosted until then)."""
     legal = seen["legal"]
     i = rng.choice([k for k, x in enumerate(legal) if x["kind"] == "recruit"])
@@ -109,10 +109,12 @@ def recruit_on_the_board(page, seen: dict, rng: random.Random) -> None:
     page.locator(f"#board .court .lord.recruitable[data-lord='{m['lord']}']").click()
     confirm = page.locator(f"#board .recruit-build button.confirm[data-i='{i}']")
     assert confirm.count() == 1, "no Confirm for the Allies chosen"
+    if before_confirm:
+        before_confirm()
     confirm.click()
 
 
-def play_one(page, seen: dict, rng: random.Random, kinds_on_board: set, stats: dict) -> None:
+def play_one(page, seen: dict, rng: random.Random, kinds_on_board: set, stats: dict, shot=None) -> None:
     """One legal move by the board where it takes the move, else by a status-bar button."""
     n = seen["n"]
     calm(page)
@@ -124,7 +126,7 @@ def play_one(page, seen: dict, rng: random.Random, kinds_on_board: set, stats: d
         page.locator(f"#board .recruit-build button.confirm[data-i='{i}']").click()
         stats["keys"] = stats.get("keys", 0) + 1
     elif "recruit" in legal_kinds and rng.random() < 0.6:
-        recruit_on_the_board(page, seen, rng)
+        recruit_on_the_board(page, seen, rng, shot if not stats["recruit"] else None)
         stats["recruit"] += 1
     else:
         targets = page.locator(TARGETS)
@@ -168,9 +170,8 @@ def test_a_whole_abyss_game_by_clicking_the_board_at_1366x768(base, browser):
             break
         assert_fits(seen, 120, f"decision {decisions} (move {seen['n']})")
         heights.append(seen["status"])
-        if decisions == 12:
-            screenshot(page, "abyss-1366x768")
-        play_one(page, seen, rng, kinds_on_board, stats)
+        # the picture: the first recruit being built (Allies chosen, the Lord chosen, Confirm shown)
+        play_one(page, seen, rng, kinds_on_board, stats, shot=lambda: screenshot(page, "abyss-1366x768"))
         decisions += 1
         assert decisions < 400 and time.monotonic() - start < 240, "the game did not end"
     final = page.locator("#final")

@@ -224,6 +224,25 @@ export function render(view, root, ui) {
   hideTip();
   tipsOn(root);   // the board's [data-tip] (the shell covers the panels)
   picker.render(view, root, ui);
+  revealTarget(view, root, ui);
+}
+
+// On a narrow screen the map is one long column: a new decision on the map brings its first lit
+// target into view (once per decision; the reader's own scrolling is left alone after that).
+const MAP_ASKS = new Set(["walk", "target", "place", "assign", "shove", "pick_monster", "pick_shadow", "pick_board", "victim", "fortify"]);
+let revealedAt = -1;
+function revealTarget(view, root, ui) {
+  if (revealedAt === ui.n || !(ui.legal || []).length || innerWidth >= 800) return;
+  if (!MAP_ASKS.has((view.asked || {}).kind)) return;
+  revealedAt = ui.n;
+  requestAnimationFrame(() => {
+    const el = root.querySelector(".ab-map .ab-click, .ab-vps .ab-click");
+    if (!el) return;
+    const r = el.getBoundingClientRect();
+    const bar = document.getElementById("status");
+    const top = bar ? bar.getBoundingClientRect().bottom : 0;
+    if (r.top < top || r.bottom > innerHeight) el.scrollIntoView({block: "center"});
+  });
 }
 
 function draw(view, root, ui) {

@@ -317,7 +317,7 @@ function recruitPanel(view, hand) {
     const extra = m.pearls ? ` + ${plural(m.pearls, "pearl")}` : "";
     return h("button", {type: "button", class: "move confirm", "data-i": i, "data-kind": "recruit",
       disabled: ui.locked && ui.locked(), onclick: () => { build = null; ui.pick(i); }},
-    `Confirm: recruit ${lord.name}${extra ? ` (${extra.slice(3)} too)` : ""}, affiliating ${allyName({race: m.affiliate[0], value: m.affiliate[1]})}`);
+    `Confirm: recruit ${lord.name}${extra ? `, paying ${extra.slice(3)} too` : ""}, affiliating ${allyName({race: m.affiliate[0], value: m.affiliate[1]})}`);
   });
   const tryIt = matches.length ? null : h("button", {type: "button", class: "confirm-not", onclick: () => {
     if (typeof ui.whyNot === "function") ui.whyNot(recruitGuess(hand));
