@@ -489,8 +489,7 @@ def test_abomination_table_places_a_meeple_on_the_paris_board_and_hides_other_ha
     n = state_n(page)
     space = lit[0]
     page.locator(f".am-paris .am-space[data-space='{space}']").click()
-    if page.locator(".am-chooser").count():  # scientist or assistant
-        page.locator(".am-chooser button.am-choice").first.click()
+    page.locator(".am-confirm .am-ok").click()  # a placement ends the turn: built on the board, then confirmed
     page.wait_for_function("n => +document.body.dataset.n > n", arg=n, timeout=15000)
 
     db = next(p for p in tmp_path_factory.getbasetemp().glob("web*/tables.sqlite")

@@ -389,6 +389,8 @@ function spaceKeys(view) {
   return out;
 }
 
+let shownLab = null;  // the move number at which the lab was last brought into sight
+
 function draw(view, root, ui) {
   // the spaces whose meeples changed since the last picture (the last moves, marked on the board)
   const tableId = ui.table ? ui.table.id : null;
@@ -408,7 +410,14 @@ function draw(view, root, ui) {
   // your lab first when the decision is made there (the lab phase, the cubes, the switch, the dice)
   const labFirst = mine && ["build", "marker", "preserve", "restore", "skip", "overflow", "switch", "sell_bone", "dice", "reset_cards"].includes(view.deciding)
     && view.to_move === me;
-  if (labFirst) wrap.append(myLab(view, mine, ui));
+  if (labFirst) {
+    const lab = myLab(view, mine, ui);
+    wrap.append(lab);
+    if (shownLab !== ui.n) {  // a new decision in the lab: bring the lab into sight (once, not on every redraw)
+      shownLab = ui.n;
+      requestAnimationFrame(() => { if (lab.isConnected) lab.scrollIntoView({block: "nearest"}); });
+    }
+  }
   wrap.append(paris(view, ui));
   if (mine && !labFirst) wrap.append(myLab(view, mine, ui));
   // every seat in short, in the player panels (or on the board where there are none: the replay)
