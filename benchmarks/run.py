@@ -5,14 +5,30 @@ A plain script (no pytest-benchmark). Every measurement runs for a fixed wall ti
 (`--json`, default benchmarks/results.json). See benchmarks/README.md.
 
     python benchmarks/run.py [--seconds 2] [--json PATH] [--seed 1]
+
+Before and after on one machine: `--compare REV` extracts the tree at REV (`git archive` of its
+`src/` and `benchmarks/` into a temporary directory) and measures it against this working tree in
+alternating subprocesses (`PYTHONPATH=<tree>/src`, `PYTHONHASHSEED=0`), `--rounds` rounds (fixed
+before the run; the order of the two trees alternates from round to round), in CPU seconds of each
+subprocess (`time.process_time`), so other work on a shared machine matters less. Each tree's
+random playouts are its own run.py's loop as it ran then (an older one with the cyclic collector
+on); the MCTS column is this file's fixed work (the same code for both trees). It prints each
+round's ratio and the median with its range, and writes them as JSON.
+
+    python benchmarks/run.py --compare 3cd8602 --only Abyss --rounds 5 --seconds 1
 """
 from __future__ import annotations
 
 import argparse
 import hashlib
+import importlib.util
 import json
+import os
 import platform
+import statistics
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -21,7 +37,6 @@ from rich.table import Table
 
 import cardboard
 from cardboard.engine import Rng
-from cardboard.engine.collector import bulk_play
 
 # (label, game id, players, options)
 CONFIGS = [
@@ -54,6 +69,8 @@ def random_playouts(game_id: str, players: int, options: dict, seconds: float, r
     list is needed here (a uniform draw from it, so the same seeds play the same games before
     and after a change to how moves are listed), not the game's cheaper `sample_action`. Each
     game is played as the arena plays it, with the cyclic collector paused (`bulk_play`)."""
+    from cardboard.engine.collector import bulk_play  # here: --compare runs this file on older trees
+
     games = actions = 0
     start = clock()
     deadline = start + seconds
@@ -251,17 +268,145 @@ def table(results: list[dict], seconds: float) -> Table:
     return t
 
 
+# ---------------------------------------------------------------------- before and after (--compare)
+def _compare_worker(tree: Path, label: str, seconds: float, seed: int) -> dict:
+    """One measurement of one row in this process, whose `cardboard` is `tree`'s (PYTHONPATH):
+    the tree's own playout loop (its run.py, timed in CPU seconds), then this file's MCTS work."""
+    spec = importlib.util.spec_from_file_location("_compared_run", tree / "benchmarks" / "run.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    src = Path(cardboard.__file__).resolve()
+    if not src.is_relative_to((tree / "src").resolve()):
+        raise SystemExit(f"the worker for {tree} imported cardboard from {src}")
+    mod.clock = time.process_time  # every figure in CPU seconds of this process
+    rows = {c[0]: c for c in mod.CONFIGS}
+    if label not in rows:
+        raise SystemExit(f"{tree} has no row {label!r}")
+    _, game_id, players, options = rows[label]
+    mod.warm_up(game_id, players, options)
+    playout = mod.random_playouts(game_id, players, options, seconds, Rng(seed))
+    pool = mid_game_states(game_id, players, options, Rng(seed + 0x9E3779B9))
+    mcts = bench_mcts(pool)
+    return {"playout_actions_per_cpu_s": playout["actions_per_s"],
+            "playout_actions_per_game": playout["actions_per_game"], "playout_cpu_s": playout["elapsed_s"],
+            "mcts_iterations_per_cpu_s": mcts["iterations_per_cpu_s"], "mcts_iterations": mcts["iterations"],
+            "mcts_cpu_s": mcts["cpu_s"], "mcts_fingerprint": mcts["fingerprint"],
+            "process_cpu_s": time.process_time()}
+
+
+def _spread(values: list[float]) -> dict:
+    return {"median": statistics.median(values), "min": min(values), "max": max(values), "each": values}
+
+
+def compare(rev: str, rounds: int, seconds: float, seed: int, console: Console, only: str | None,
+            after: str | None = None) -> dict:
+    """`rev`'s tree against this working tree (or the tree at `after`), in alternating
+    subprocesses, `rounds` rounds."""
+    root = Path(__file__).resolve().parent.parent
+    labels = [c[0] for c in CONFIGS if not only or only.lower() in c[0].lower()]
+    if not labels:
+        raise SystemExit(f"--only {only!r} matches no row; rows: {', '.join(c[0] for c in CONFIGS)}")
+    git = ["git", "-C", str(root)]
+    sha = subprocess.run(git + ["rev-parse", "--verify", rev + "^{commit}"], capture_output=True,
+                         text=True, check=True).stdout.strip()
+    head = subprocess.run(git + ["rev-parse", "--verify", (after or "HEAD") + "^{commit}"], capture_output=True,
+                          text=True, check=True).stdout.strip()
+    dirty = after is None and bool(subprocess.run(git + ["status", "--porcelain", "--", "src", "benchmarks/run.py"],
+                                                  capture_output=True, text=True, check=True).stdout.strip())
+    runs: dict[str, dict[str, list[dict]]] = {label: {"before": [], "after": []} for label in labels}
+    with tempfile.TemporaryDirectory(prefix="cardboard-compare-") as tmp:
+        trees = {"before": Path(tmp) / "before", "after": root if after is None else Path(tmp) / "after"}
+        for side, rev_ in (("before", sha), ("after", head if after else None)):
+            if rev_ is None:
+                continue
+            trees[side].mkdir()
+            archive = subprocess.run(git + ["archive", rev_, "src", "benchmarks"], capture_output=True, check=True).stdout
+            subprocess.run(["tar", "-x", "-C", str(trees[side])], input=archive, check=True)
+        for r in range(rounds):
+            order = ("before", "after") if r % 2 == 0 else ("after", "before")
+            for label in labels:
+                for side in order:
+                    env = dict(os.environ, PYTHONPATH=str(trees[side] / "src"), PYTHONHASHSEED="0")
+                    done = subprocess.run(
+                        [sys.executable, str(Path(__file__).resolve()), "--compare-worker", str(trees[side]),
+                         "--config", label, "--seconds", str(seconds), "--seed", str(seed)],
+                        env=env, capture_output=True, text=True, cwd=tmp)
+                    if done.returncode:
+                        raise SystemExit(f"{side} {label} failed:\n{done.stderr}")
+                    got = json.loads(done.stdout.strip().splitlines()[-1])
+                    runs[label][side].append(got)
+                    console.print(f"[dim]round {r + 1}/{rounds} {label} {side}: "
+                                  f"{got['playout_actions_per_cpu_s']:,.0f} actions/CPU-s, "
+                                  f"{got['mcts_iterations_per_cpu_s']:,.0f} MCTS it/CPU-s "
+                                  f"({got['mcts_fingerprint']})[/dim]")
+    summary = []
+    for label in labels:
+        b, a = runs[label]["before"], runs[label]["after"]
+        entry = {"label": label}
+        for key in ("playout_actions_per_cpu_s", "mcts_iterations_per_cpu_s"):
+            entry[key] = {"before": _spread([x[key] for x in b]), "after": _spread([x[key] for x in a]),
+                          "ratio": _spread([y[key] / x[key] for x, y in zip(b, a)])}
+        entry["fingerprints"] = {"before": sorted({x["mcts_fingerprint"] for x in b}),
+                                 "after": sorted({x["mcts_fingerprint"] for x in a})}
+        entry["actions_per_game"] = {"before": statistics.mean(x["playout_actions_per_game"] for x in b),
+                                     "after": statistics.mean(x["playout_actions_per_game"] for x in a)}
+        summary.append(entry)
+    return {"before": sha, "after": head + (" + uncommitted changes" if dirty else ""), "rounds": rounds,
+            "seconds_per_playout_measurement": seconds, "seed": seed, "summary": summary, "runs": runs,
+            "cpu_s_in_workers": sum(x["process_cpu_s"] for v in runs.values() for side in v.values() for x in side)}
+
+
+def compare_table(doc: dict) -> Table:
+    t = Table(title=f"before {doc['before'][:10]} / after {doc['after'][:10]}{' (+ uncommitted)' if 'uncommitted' in doc['after'] else ''}: "
+                    f"{doc['rounds']} rounds, CPU seconds of each subprocess",
+              caption="ratio: after/before paired by round, median \\[min-max]")
+    for col in ("configuration", "actions/CPU-s before", "after", "ratio", "MCTS it/CPU-s before", "after",
+                "ratio", "MCTS moves before", "after"):
+        t.add_column(col, justify="left" if col == "configuration" else "right", no_wrap=True)
+    for e in doc["summary"]:
+        p, m = e["playout_actions_per_cpu_s"], e["mcts_iterations_per_cpu_s"]
+        t.add_row(e["label"], f"{p['before']['median']:,.0f}", f"{p['after']['median']:,.0f}",
+                  f"{p['ratio']['median']:.2f} [{p['ratio']['min']:.2f}-{p['ratio']['max']:.2f}]",
+                  f"{m['before']['median']:,.0f}", f"{m['after']['median']:,.0f}",
+                  f"{m['ratio']['median']:.2f} [{m['ratio']['min']:.2f}-{m['ratio']['max']:.2f}]",
+                  " ".join(e["fingerprints"]["before"]), " ".join(e["fingerprints"]["after"]))
+    return t
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=2.0, help="wall time per measurement (default 2)")
-    parser.add_argument("--json", type=Path, default=Path(__file__).resolve().parent / "results.json",
-                        help="where to write the numbers (default benchmarks/results.json)")
+    parser.add_argument("--json", type=Path, default=None,
+                        help="where to write the numbers (default benchmarks/results.json; "
+                             "with --compare, benchmarks/compare.json)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the benchmark's own random choices")
     parser.add_argument("--only", help="measure only the rows whose label contains this text; their "
                                        "entries replace the same rows in the JSON file, the others stay")
+    parser.add_argument("--compare", metavar="REV",
+                        help="measure the tree at REV against this working tree (see the module's docstring)")
+    parser.add_argument("--after", metavar="REV", help="with --compare: the tree at REV instead of this working tree")
+    parser.add_argument("--rounds", type=int, default=5, help="with --compare: rounds of both trees (default 5)")
+    parser.add_argument("--compare-worker", type=Path, help=argparse.SUPPRESS)
+    parser.add_argument("--config", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.seconds <= 0:
         parser.error("--seconds must be positive")
+    if args.compare_worker:
+        print(json.dumps(_compare_worker(args.compare_worker, args.config, args.seconds, args.seed)))
+        return 0
+    here = Path(__file__).resolve().parent
+    if args.compare:
+        if args.rounds < 1:
+            parser.error("--rounds must be at least 1")
+        console = Console(width=160)
+        doc = compare(args.compare, args.rounds, args.seconds, args.seed, console, args.only, args.after)
+        console.print(compare_table(doc))
+        out = args.json or here / "compare.json"
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text(json.dumps(doc, indent=2) + "\n")
+        console.print(f"[dim]numbers written to {out}; {doc['cpu_s_in_workers']:.0f} CPU seconds in the workers[/dim]")
+        return 0
+    args.json = args.json or here / "results.json"
 
     console = Console()
     if not console.is_terminal or console.width < 130:
