@@ -348,13 +348,17 @@ class MCTSAgent(Agent):
         # rollout
         depth = 0
         limit = self.max_depth
+        # the state's methods looked up once: a rollout is most of an iteration, a move each pass
+        terminal, play = state.is_terminal, state.apply_trusted
         if policy is None:
-            while depth < limit and not state.is_terminal():
-                state.apply_trusted(state.sample_action(rng))
+            sample = state.sample_action
+            while depth < limit and not terminal():
+                play(sample(rng))
                 depth += 1
         else:
-            while depth < limit and not state.is_terminal():
-                state.apply_trusted(policy.choose(state))
+            choose = policy.choose
+            while depth < limit and not terminal():
+                play(choose(state))
                 depth += 1
         if state.is_terminal() or self.evaluate is None:
             reward = state_rewards(state, self.margin_weight, self.score_scale, self.solo_scale)

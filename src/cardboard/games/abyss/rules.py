@@ -126,7 +126,7 @@ class AbyssState(PowersMixin, LocationsMixin, State):
         return self.phase == OVER
 
     def _legal_actions(self) -> list[Action]:
-        return getattr(self, "_choices_" + self.phase)()
+        return CHOICES[self.phase](self)
 
     def _do(self, a: Action) -> None:
         DO[a.kind](self, a)
@@ -261,18 +261,20 @@ class AbyssState(PowersMixin, LocationsMixin, State):
                 cache.clear()
             race, value = cfg.card_race, cfg.card_value
             out = [[] for _ in RACES]
+            add = [values.append for values in out]
             for c in hand:  # a hand is sorted: each race's values come highest first
-                out[race[c]].append(value[c])
+                add[race[c]](value[c])
             if not cfg.values_descending:  # unless the content lists them otherwise
                 for values in out:
                     values.sort(reverse=True)
-            present = [r for r, values in enumerate(out) if values]
-            totals = list(map(sum, out))
+            totals = tuple(map(sum, out))
+            present = tuple([r for r, t in enumerate(totals) if t])  # a value is at least 1
             reach = [0]
-            for t in sorted([totals[r] for r in present], reverse=True):
-                reach.append(reach[-1] + t)
-            by_race = map(tuple, out)
-            got = cache[hand] = (tuple(by_race), tuple(reach), tuple(present), tuple(totals))
+            acc = 0
+            for t in sorted([t for t in totals if t], reverse=True):
+                acc += t
+                reach.append(acc)
+            got = cache[hand] = (tuple(map(tuple, out)), tuple(reach), present, totals)
         return got
 
     def lords_owned(self, seat: int) -> list[int]:
@@ -840,4 +842,5 @@ class AbyssState(PowersMixin, LocationsMixin, State):
 
 # dispatch by name, built once: `_do` and `_resume` run at every move of every rollout
 DO = {name[len("_do_"):]: getattr(AbyssState, name) for name in dir(AbyssState) if name.startswith("_do_")}
+CHOICES = {name[len("_choices_"):]: getattr(AbyssState, name) for name in dir(AbyssState) if name.startswith("_choices_")}
 TASKS = {name[len("_task_"):]: getattr(AbyssState, name) for name in dir(AbyssState) if name.startswith("_task_")}
