@@ -15,7 +15,7 @@ random playouts are its own run.py's loop as it ran then (an older one with the 
 on); the MCTS column is this file's fixed work (the same code for both trees). It prints each
 round's ratio and the median with its range, and writes them as JSON.
 
-    python benchmarks/run.py --compare 3cd8602 --only Abyss --rounds 5 --seconds 1
+    python benchmarks/run.py --compare 3cd8602 --only Abyss --rounds 5 --seconds 1 [--preload]
 """
 from __future__ import annotations
 
@@ -269,9 +269,11 @@ def table(results: list[dict], seconds: float) -> Table:
 
 
 # ---------------------------------------------------------------------- before and after (--compare)
-def _compare_worker(tree: Path, label: str, seconds: float, seed: int) -> dict:
+def _compare_worker(tree: Path, label: str, seconds: float, seed: int, preload: bool = False) -> dict:
     """One measurement of one row in this process, whose `cardboard` is `tree`'s (PYTHONPATH):
-    the tree's own playout loop (its run.py, timed in CPU seconds), then this file's MCTS work."""
+    the tree's own playout loop (its run.py, timed in CPU seconds), then this file's MCTS work.
+    `preload`: first warm up every row listed before it, as a whole run of the tree's run.py has
+    them loaded (their content and caches are what a full collection walks, when it runs)."""
     spec = importlib.util.spec_from_file_location("_compared_run", tree / "benchmarks" / "run.py")
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
@@ -283,6 +285,10 @@ def _compare_worker(tree: Path, label: str, seconds: float, seed: int) -> dict:
     if label not in rows:
         raise SystemExit(f"{tree} has no row {label!r}")
     _, game_id, players, options = rows[label]
+    for other in mod.CONFIGS if preload else ():
+        if other[0] == label:
+            break
+        mod.warm_up(*other[1:])
     mod.warm_up(game_id, players, options)
     playout = mod.random_playouts(game_id, players, options, seconds, Rng(seed))
     pool = mid_game_states(game_id, players, options, Rng(seed + 0x9E3779B9))
@@ -299,7 +305,7 @@ def _spread(values: list[float]) -> dict:
 
 
 def compare(rev: str, rounds: int, seconds: float, seed: int, console: Console, only: str | None,
-            after: str | None = None) -> dict:
+            after: str | None = None, preload: bool = False) -> dict:
     """`rev`'s tree against this working tree (or the tree at `after`), in alternating
     subprocesses, `rounds` rounds."""
     root = Path(__file__).resolve().parent.parent
@@ -329,7 +335,8 @@ def compare(rev: str, rounds: int, seconds: float, seed: int, console: Console, 
                     env = dict(os.environ, PYTHONPATH=str(trees[side] / "src"), PYTHONHASHSEED="0")
                     done = subprocess.run(
                         [sys.executable, str(Path(__file__).resolve()), "--compare-worker", str(trees[side]),
-                         "--config", label, "--seconds", str(seconds), "--seed", str(seed)],
+                         "--config", label, "--seconds", str(seconds), "--seed", str(seed)]
+                        + (["--preload"] if preload else []),
                         env=env, capture_output=True, text=True, cwd=tmp)
                     if done.returncode:
                         raise SystemExit(f"{side} {label} failed:\n{done.stderr}")
@@ -352,7 +359,8 @@ def compare(rev: str, rounds: int, seconds: float, seed: int, console: Console, 
                                      "after": statistics.mean(x["playout_actions_per_game"] for x in a)}
         summary.append(entry)
     return {"before": sha, "after": head + (" + uncommitted changes" if dirty else ""), "rounds": rounds,
-            "seconds_per_playout_measurement": seconds, "seed": seed, "summary": summary, "runs": runs,
+            "seconds_per_playout_measurement": seconds, "seed": seed,
+            "preload": preload, "summary": summary, "runs": runs,
             "cpu_s_in_workers": sum(x["process_cpu_s"] for v in runs.values() for side in v.values() for x in side)}
 
 
@@ -386,20 +394,23 @@ def main(argv: list[str] | None = None) -> int:
                         help="measure the tree at REV against this working tree (see the module's docstring)")
     parser.add_argument("--after", metavar="REV", help="with --compare: the tree at REV instead of this working tree")
     parser.add_argument("--rounds", type=int, default=5, help="with --compare: rounds of both trees (default 5)")
+    parser.add_argument("--preload", action="store_true",
+                        help="with --compare: each subprocess first warms up the rows listed before its "
+                             "own, as a whole run has them loaded")
     parser.add_argument("--compare-worker", type=Path, help=argparse.SUPPRESS)
     parser.add_argument("--config", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.seconds <= 0:
         parser.error("--seconds must be positive")
     if args.compare_worker:
-        print(json.dumps(_compare_worker(args.compare_worker, args.config, args.seconds, args.seed)))
+        print(json.dumps(_compare_worker(args.compare_worker, args.config, args.seconds, args.seed, args.preload)))
         return 0
     here = Path(__file__).resolve().parent
     if args.compare:
         if args.rounds < 1:
             parser.error("--rounds must be at least 1")
         console = Console(width=160)
-        doc = compare(args.compare, args.rounds, args.seconds, args.seed, console, args.only, args.after)
+        doc = compare(args.compare, args.rounds, args.seconds, args.seed, console, args.only, args.after, args.preload)
         console.print(compare_table(doc))
         out = args.json or here / "compare.json"
         out.parent.mkdir(parents=True, exist_ok=True)
