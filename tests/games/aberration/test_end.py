@@ -105,7 +105,7 @@ def test_moves_name_spaces_by_their_ids():
     s.monsters = ((9, 1, here, 0, False),)
     s.apply_json({"kind": "use", "action": "cleave", "pay": ["R"]})
     assert [a.to_json() for a in s.legal_actions()] == [{"kind": "target", "space": "1.r2", "monster": 9}]
-    assert str(s.legal_actions()[0]) == "Attack monster 9 at Hollowroot Wood right branch 2"   # words, not ids
+    assert str(s.legal_actions()[0]) == "Attack the Briar Lambs (monster 9, 2 of 2 HP) at Hollowroot Wood right branch 2"
     before = s._dump()
     try:
         s.apply_json({"kind": "target", "space": here, "monster": 9})

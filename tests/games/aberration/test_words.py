@@ -51,3 +51,33 @@ def test_the_words_for_spaces_chips_abilities_and_advanced_actions():
     assert str(moves["upgrade", (("stat", "SPD"),)]) == "Raise Speed (Experience)"
     assert str(moves["end", (("hold", "G"),)]) == "End the turn, holding 1 Speed chip"
     assert str(moves["step", (("to", "1.fk"),)]) == "Step to the Hollowroot Wood fork"
+
+
+def test_a_target_names_the_monster_and_stays_the_same_move():
+    """Issue #23: "Attack 3.fk monster #17" was a code; the label names the enemy (the state knows which
+    one the number stands for), and the move is the plain one: equal, same hash, pickled as it."""
+    import pickle
+
+    from cardboard.games.aberration.rules import AberrationAction
+
+    s = cardboard.load_game("aberration", 1, seed=1).new_initial_state()
+    r = random.Random(4)
+    seen = 0
+    for _ in range(3000):
+        if s.is_terminal():
+            s = cardboard.load_game("aberration", 1, seed=seen + 7).new_initial_state()
+        moves = s.legal_actions()
+        for a in moves:
+            if a.kind in ("target", "shove", "monster") and a.get("monster") is not None:
+                uid = a.get("monster")
+                name = next(s.cfg.enemies[m[1]].name for m in s.monsters if m[0] == uid)
+                assert f"the {name} (monster {uid}," in str(a), str(a)
+                plain = s.game.moves[a.kind, a.args]
+                assert a == plain and hash(a) == hash(plain) and type(plain) is AberrationAction
+                back = pickle.loads(pickle.dumps(a))
+                assert back == a and type(back) is AberrationAction
+                seen += 1
+        s.apply(r.choice(moves))
+        if seen >= 5:
+            break
+    assert seen >= 5

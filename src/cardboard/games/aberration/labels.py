@@ -100,3 +100,40 @@ def action_label(cfg, a) -> str:
     from .view import action_label as others
 
     return others(cfg, a)
+
+
+def monster_words(state, uid) -> str | None:
+    """A monster on the map as the board shows it: "the Gnashers (monster 9, 2 of 3 HP)"."""
+    for m in state.monsters:
+        if m[0] == uid:
+            e = state.cfg.enemies[m[1]]
+            lv = e.levels[min(state.levels[m[1]], len(e.levels)) - 1]
+            return f"the {e.name} (monster {uid}, {max(0, lv.hp - m[3])} of {lv.hp} HP)"
+    return None
+
+
+# the decisions whose moves name a monster by its number: their labels name it as the board does
+NAMED_ASKS = frozenset({"target", "pick_monster", "shove"})
+
+
+def named_monsters(state, moves: list) -> list:
+    """The moves with each monster named in its label (the moves themselves unchanged: equal, same
+    hash, pickled as the plain move)."""
+    from .rules import NamedAction
+
+    cfg = state.cfg
+    out = []
+    for a in moves:
+        uid = a.get("monster")
+        words = monster_words(state, uid) if uid is not None else None
+        if words is None:
+            out.append(a)
+            continue
+        if a.kind == "target":
+            label = f"Attack {words} at {space_words(cfg, a.get('space'))}"
+        elif a.kind == "shove":
+            label = f"Move {words} to {space_words(cfg, a.get('to'))}"
+        else:
+            label = f"Choose {words}"
+        out.append(NamedAction(a.kind, a.args, (cfg, label)))
+    return out

@@ -20,6 +20,7 @@ from .game import COLOURS, STATS, AberrationConfig, AberrationGame
 from .goals import GoalsMixin
 from .heroes import Hero, HeroesMixin
 from .illegal import explain_illegal
+from .labels import NAMED_ASKS, named_monsters
 from .mapping import MapMixin
 from .view import ViewMixin
 
@@ -41,6 +42,19 @@ class AberrationAction(Action):
 
     def __str__(self) -> str:
         return self.label()
+
+
+class NamedAction(AberrationAction):
+    """A move whose label the state wrote (it names the monster the move's number stands for, which
+    only the state knows): equal to the plain move; its ctx is (the config, the label); it pickles
+    as the plain move."""
+    __slots__ = ()
+
+    def label(self) -> str:
+        return self.ctx[1]
+
+    def __reduce__(self):
+        return AberrationAction, (self.kind, self.args, self.ctx[0])
 
 
 class AberrationState(HeroesMixin, EffectsMixin, CombatMixin, MapMixin, BeastMixin, GoalsMixin, ViewMixin, State):
@@ -176,7 +190,11 @@ class AberrationState(HeroesMixin, EffectsMixin, CombatMixin, MapMixin, BeastMix
         return None if self.phase == OVER else self.ask[1]
 
     def _legal_actions(self) -> list[Action]:
-        return getattr(self, "_moves_" + self.ask[0])()
+        kind = self.ask[0]
+        moves = getattr(self, "_moves_" + kind)()
+        if kind in NAMED_ASKS:       # labels that name the monster (issue #23); the same moves
+            return named_monsters(self, moves)
+        return moves
 
     def _do(self, a: Action) -> None:
         self._edited = frozenset()
