@@ -119,6 +119,11 @@ def play_one(page, seen: dict, rng: random.Random, kinds_on_board: set, stats: d
         choices = page.locator(CHOICES)
         if choices.count():
             choices.nth(rng.randrange(choices.count())).click(timeout=10000)
+        confirm = page.locator("#players .ab-confirm-go")
+        if confirm.count():   # ending the turn cannot be undone: it waits for a Confirm
+            assert look(page)["n"] == n
+            confirm.click(timeout=10000)
+            stats["confirmed"] = stats.get("confirmed", 0) + 1
         stats["board"] += 1
     else:
         kinds = sorted({x["kind"] for x in seen["legal"]})
@@ -162,6 +167,7 @@ def test_a_whole_solo_aberration_game_by_clicking_the_board_at_1366x768(base, br
     assert box and 0 <= box["y"] < 768 and box["x"] < 1366, box
     assert page.locator("#final table.scores tr.row-total").count() == 1
     assert stats["board"] > stats["bar"], stats
+    assert stats.get("confirmed", 0) >= 1, "no turn was ended by the board's Confirm"
     assert not errors, errors
     print(f"aberration 1366x768: {decisions} decisions, status bar max {max(heights):.0f} px, {stats}")
     ctx.close()

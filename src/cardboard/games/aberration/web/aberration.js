@@ -221,6 +221,7 @@ function monsterToken(m) {
 // ------------------------------------------------------------------ render
 export function render(view, root, ui) {
   if (heroPick && (heroPick.n !== ui.n || !(ui.legal || []).length)) heroPick = null;
+  if (armed && (armed.n !== ui.n || !(ui.legal || []).length)) armed = null;
   hideTip();
   tipsOn(root);   // the board's [data-tip] (the shell covers the panels)
   picker.render(view, root, ui);
@@ -460,8 +461,34 @@ function enemiesEl(view) {
 // choice below it), an Item, an ability (raise it) and its lock (unlock the advanced action), the bag
 // (draw), a chip of the hand (end the turn holding it, or Resourceful's redraw) and End the turn.
 let heroPick = null;   // {n, key}: the choice open below a piece of the hero board
+// Ending the turn cannot be undone (the Great Beast acts next): it waits for a Confirm
+let armed = null;      // {n, i}
 
-onEscape(() => { if (heroPick) { heroPick = null; picker.redraw(); } });
+onEscape(() => { if (heroPick || armed) { heroPick = null; armed = null; picker.redraw(); } });
+
+/** Play legal[i]; an end of the turn first asks for a Confirm. */
+function pickOrArm(ui, i) {
+  if (ui.legal[i].kind === "end" && !(armed && armed.n === ui.n && armed.i === i)) {
+    armed = {n: ui.n, i};
+    heroPick = null;
+    picker.redraw();
+    queueMicrotask(() => { const b = document.querySelector(".ab-confirm-go"); if (b) b.focus({preventScroll: true}); });
+    return;
+  }
+  armed = null;
+  heroPick = null;
+  ui.pick(i);
+}
+
+function confirmBar(ui) {
+  if (!armed || armed.n !== ui.n || !ui.legal[armed.i]) return null;
+  const label = ui.describe(ui.legal[armed.i].label);
+  return h("div", {class: "ab-confirm", role: "group", "aria-label": "Confirm the end of the turn"},
+    h("span", {}, `${label}? The Great Beast acts next: no undo.`),
+    h("button", {type: "button", class: "ab-bigbtn ab-confirm-go", "data-i": armed.i, "data-kind": "end",
+      disabled: ui.locked && ui.locked(), onclick: () => pickOrArm(ui, armed.i)}, "Confirm"),
+    h("button", {type: "button", class: "ab-cancel", onclick: () => { armed = null; picker.redraw(); }}, "Cancel ", h("kbd", {}, "Esc")));
+}
 
 function heroClick(el, idx, ui, key, label, words = null) {
   if (!idx.length) return el;
@@ -476,7 +503,8 @@ function heroClick(el, idx, ui, key, label, words = null) {
   const act = (e) => {
     e.stopPropagation();
     if (ui.locked && ui.locked()) return;
-    if (direct) { heroPick = null; ui.pick(idx[0]); return; }
+    if (direct) { pickOrArm(ui, idx[0]); return; }
+    armed = null;
     heroPick = heroPick && heroPick.key === key ? null : {n: ui.n, key, idx, words};
     picker.redraw();
   };
@@ -490,7 +518,7 @@ function heroChoices(ui, key) {
   const list = heroPick.idx.map((i) => {
     const label = ui.describe(ui.legal[i].label);
     return h("button", {type: "button", class: "ab-choice", "data-i": i, "data-kind": ui.legal[i].kind,
-      disabled: ui.locked && ui.locked(), onclick: () => { heroPick = null; ui.pick(i); }},
+      disabled: ui.locked && ui.locked(), onclick: () => pickOrArm(ui, i)},
     heroPick.words ? heroPick.words(ui.legal[i].move, label) : label);
   });
   queueMicrotask(() => { const b = document.querySelector(`.ab-herochoices[data-for="${CSS.escape(key)}"] .ab-choice`); if (b) b.focus({preventScroll: true}); });
@@ -579,7 +607,7 @@ function heroInfo(view, hero, ui) {
   const drawBtn = draw.length ? h("button", {type: "button", class: "ab-bigbtn", "data-i": draw[0], "data-kind": "draw",
     disabled: ui.locked && ui.locked(), onclick: () => ui.pick(draw[0])}, "Draw chips") : null;
   const endBtn = end.length ? h("button", {type: "button", class: "ab-bigbtn", "data-i": end[0], "data-kind": "end",
-    disabled: ui.locked && ui.locked(), onclick: () => ui.pick(end[0])}, "End the turn") : null;
+    disabled: ui.locked && ui.locked(), onclick: () => pickOrArm(ui, end[0])}, "End the turn") : null;
 
   return h("div", {class: `ab-heroinfo${deciding ? " ab-deciding-hero" : ""}`, "data-seat": hero.seat},
     tipOn(h("div", {class: "ab-hname"}, h("span", {class: "ab-glyph", style: {"--seat": mk.colour}, "aria-hidden": "true"}, mk.glyph),
@@ -593,6 +621,7 @@ function heroInfo(view, hero, ui) {
     h("div", {class: "ab-chips"}, h("span", {class: "ab-muted"}, "Hand "), hand.length ? hand : h("span", {class: "ab-muted"}, "none"),
       h("span", {class: "ab-muted"}, " · held "), hero.held ? chipEl(hero.held) : h("span", {class: "ab-muted"}, "none")),
     bag,
+    mine ? confirmBar(ui) : null,
     drawBtn || endBtn ? h("div", {class: "ab-turnbtns"}, drawBtn, endBtn ? tipOn(endBtn, "End the turn holding no chip; or click a chip of your hand to end holding it") : null) : "",
     ui.seat === hero.seat || ui.seat === null || ui.seat === undefined || !ui.panel
       ? [h("div", {class: "ab-actions", role: "group", "aria-label": `${hero.name}'s actions`}, actions),
