@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from .content import RACES
+from .words import count
 
 PHASE_TASK = {
     "turn": "plot at Court, take an action or use a Lord's power [AY-T-2]",
@@ -69,13 +70,14 @@ def explain_illegal(state, kind, args: dict) -> str | None:
         except (TypeError, ValueError):
             return "pay with a list of [race, value] Allies from your hand [AY-R-4]"
         if len(races) != need:
-            return f"{cfg.lords[lord].name} needs exactly {need} different race(s), not {len(races)} [AY-R-2]"
+            chose = f"you chose {count(len(races), 'race')}" if races else "you chose no Allies"
+            return f"{cfg.lords[lord].name} needs Allies of exactly {count(need, 'race')}; {chose} [AY-R-2]"
         req = cfg.req_race[lord]
         if req >= 0 and req not in races and not state._active(me, "any_races"):
             return f"{cfg.lords[lord].name} needs at least one {RACES[req]} Ally [AY-R-3]"
         cost = state.cost_for(me, lord)
         if total + state.pearls[me] < cost:
-            return f"Allies worth {total} and {state.pearls[me]} pearl(s) cannot pay {cost} [AY-R-5]"
+            return f"Allies worth {total} and {count(state.pearls[me], 'pearl')} cannot pay {cost} [AY-R-5]"
         return ("the Allies must be in your hand, pearls only cover missing points, no spare Ally may be "
                 "added and the lowest Ally is affiliated [AY-R-4] [AY-R-5] [AY-R-7] [AY-D-3]")
     if kind in ("sell", "oracle", "opportunist"):
