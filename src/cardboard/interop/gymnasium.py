@@ -32,7 +32,7 @@ from gymnasium import spaces
 
 from ..agents import make_agent
 from ..engine import game_class, list_games
-from .core import Table, check_reward, game_declaration, move_encoding
+from .core import IllegalChoice, Table, check_reward, game_declaration, move_encoding
 from .observe import Observer
 
 
@@ -100,10 +100,12 @@ class CardboardEnv(gym.Env):
         if table.state.is_terminal():
             raise RuntimeError("the game is over: call reset()")
         choice = int(action)
-        if not table.is_legal(choice):
+        try:
+            done = table.choose(choice)   # checks the choice: an illegal one changes nothing
+        except IllegalChoice:
             info = {"action_mask": self.action_masks(), "illegal": True}
             return self._observation(), self.illegal_reward, False, False, info
-        if table.choose(choice):
+        if done:
             self._others_move()
         terminated = table.state.is_terminal()
         reward = table.rewards(self.reward_kind)[self.seat] if terminated else 0.0

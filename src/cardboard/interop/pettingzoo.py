@@ -119,6 +119,8 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name)
         self._no_choice.flags.writeable = False
         self.possible_agents = [f"player_{i}" for i in range(players)]
         self._index = {a: i for i, a in enumerate(self.possible_agents)}
+        self._zeros = dict.fromkeys(self.possible_agents, 0.0)    # copied at each reset
+        self._falses = dict.fromkeys(self.possible_agents, False)
         n = self.encoding.size
         obs_space = spaces.Dict({
             "observation": spaces.Box(-np.inf, np.inf, (self.observer.size,), np.float32),
@@ -142,11 +144,14 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name)
         game_seed = self._seeds.next64() >> 2   # each game's seed: the next draw of the env's Rng
         self.table = Table(self.game_id, self.players, game_seed, self.options)
         agents = self.agents = self.possible_agents[:]
-        self.rewards = dict.fromkeys(agents, 0.0)
-        self._cumulative_rewards = dict.fromkeys(agents, 0.0)
-        self.terminations = dict.fromkeys(agents, False)
-        self.truncations = dict.fromkeys(agents, False)
-        self.infos = {a: {"action_mask": self._no_choice} for a in agents}
+        zeros, falses = self._zeros, self._falses
+        self.rewards = zeros.copy()
+        self._cumulative_rewards = zeros.copy()
+        self.terminations = falses.copy()
+        self.truncations = falses.copy()
+        infos = self.infos = {}
+        for a in agents:
+            infos[a] = {"action_mask": self._no_choice}
         self._rewarded = False   # rewards come at the end only: until then there is none to clear
         self._updated = True     # a step or reset since the agent iterator last gave an agent
         self.agent_selection = self.possible_agents[0]
@@ -206,9 +211,18 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name)
         options = table._options
         moves = options.get(choice) if options is not None and not table.pending else None
         if moves is not None and len(moves) == 1:   # Table.choose's commonest case, written out:
-            table.state.apply_trusted(moves[0])     # a whole move in one choice
-            table._moves = table._legal = None
-            table._decide()
+            state = table.state                     # a whole move in one choice
+            state.apply_trusted(moves[0])
+            table._legal = None
+            encoding = table.encoding               # and Table._decide's, a decision met before
+            seen = encoding.decisions
+            hit = seen.get(tuple(map(id, state.legal_actions()))) if seen is not None else None
+            if hit is not None:
+                table._options = hit[1]
+                table._mask = hit[2]
+                encoding.decision_stats[2] += 1
+            else:
+                table._decide()
         else:
             try:
                 table.choose(choice)   # checks the choice: the state is unchanged if it is not legal
@@ -229,6 +243,33 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name)
             self.infos[mover] = {"action_mask": mask if mask is not None else table.mask()}
         if self.render_mode == "human":
             print(self.render())
+
+    def _was_dead_step(self, action) -> None:
+        """PettingZoo's `AECEnv._was_dead_step` for this env, where every agent is terminated at
+        once at the end of the game: the agent leaves, the next one left is selected (the first
+        one's turn is remembered as PettingZoo does), the rewards are cleared."""
+        if action is not None:
+            raise ValueError("when an agent is dead, the only valid action is None")
+        agent = self.agent_selection
+        del self.terminations[agent]
+        del self.truncations[agent]
+        del self.rewards[agent]
+        del self._cumulative_rewards[agent]
+        del self.infos[agent]
+        agents = self.agents
+        agents.remove(agent)
+        skip = getattr(self, "_skip_agent_selection", None)
+        if agents:   # all dead: the next dead agent is the first one left
+            if skip is None:
+                self._skip_agent_selection = agent
+            self.agent_selection = agents[0]
+        else:
+            if skip is not None:
+                self.agent_selection = skip
+            self._skip_agent_selection = None
+        rewards = self.rewards
+        for a in rewards:
+            rewards[a] = 0
 
     def render(self):
         if self.render_mode is None:
