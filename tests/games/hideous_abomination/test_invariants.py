@@ -49,3 +49,21 @@ def test_a_negative_bolt_supply_and_a_hand_over_the_limit_are_named():
     assert any(p.startswith("bolts negative: supply -1") for p in problems), problems
     assert any(p.startswith(f"seat {other} holds") and "the limit is 3" in p for p in problems), problems
     assert any(p.startswith("body parts:") and "in two places" in p for p in problems), problems
+
+
+def check_invariants(state):
+    """No invariant broken (test_hidden.py checks every re-deal with it)."""
+    problems = state._invariants()
+    assert problems == [], problems
+
+
+def test_tiles_meeting_with_contacts_that_do_not_match_are_named():
+    from cardboard.games.hideous_abomination.slab import DIRS
+
+    state = _midgame()
+    seat, cell, bit = next((p, c, bit) for p, slab in enumerate(state.slabs) for c in slab
+                           for dr, dc, bit, _ in DIRS if (c[0] + dr, c[1] + dc) in slab)
+    t, turn, mask = state.slabs[seat][cell]
+    state.slabs[seat][cell] = (t, turn, mask ^ bit)
+    assert any(p.startswith(f"seat {seat}: the tiles at {cell}") and "do not match" in p
+               for p in state._invariants())

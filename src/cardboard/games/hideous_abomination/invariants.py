@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+from .slab import DIRS, seams as loose_seams
+
 
 def invariants(s) -> list[str]:
     cfg = s.cfg
@@ -60,6 +62,16 @@ def invariants(s) -> list[str]:
         off = [seam for seam in seams if seam[0] not in s.slabs[seat] or seam[1] not in s.slabs[seat]]
         if off:
             out.append(f"seat {seat}: {len(off)} bolts on seams without two tiles, e.g. {off[0]}")
+        elif seams and not set(seams) <= set(loose_seams(s.slabs[seat])):
+            out.append(f"seat {seat}: a bolt on a seam that is not loose [HA-B-1]")
+    # tiles touch only where their contacts match [HA-P-2]
+    for seat, slab in enumerate(s.slabs):
+        for (r, c), (_, _, mask) in slab.items():
+            for dr, dc, bit, facing in DIRS:
+                other = slab.get((r + dr, c + dc))
+                if other is not None and bool(mask & bit) != bool(other[2] & facing):
+                    out.append(f"seat {seat}: the tiles at {(r, c)} and {(r + dr, c + dc)} meet with "
+                               "contacts that do not match")
     # Awards [HA-S-1]: the deck or revealed; none in the simplified games
     awards = list(s.awards_deck) + list(s.awards)
     expected = len(cfg.award_ids) if cfg.variant == "standard" else 0
