@@ -38,7 +38,7 @@ def _keep_decision(encoding, key: tuple, legal: list, options: dict, mask) -> No
         encoding.decisions = None   # mostly new: keeping them costs more than it saves
         seen.clear()
         return
-    seen[key] = (legal, options, mask)
+    seen[key] = (list(legal), options, mask)   # a copy: a game may hand out a list it changes later
 
 
 class IllegalChoice(ConfigError):
@@ -190,14 +190,15 @@ class Table:
             self._options = options
         return options
 
-    def _decide(self) -> None:
+    def _decide(self, legal: list | None = None) -> None:
         """A new decision: the legal moves grouped by their first choice (read from the
         encoding's cache of first choices), and its mask (shared by every decision with the same
         choices). `choose` makes the next one as soon as it plays a move. A game that hands out
         the same Action objects again (most keep one object per move) meets the same legal
         lists again: their decisions are kept, keyed by the moves' identities."""
         encoding = self.encoding
-        legal = self.state.legal_actions()   # [] at the end of the game
+        if legal is None:
+            legal = self.state.legal_actions()   # [] at the end of the game
         seen = encoding.decisions
         if seen is not None:
             key = tuple(map(id, legal))

@@ -82,16 +82,20 @@ class _AgentIterator:
 
     def __init__(self, env, max_iter: int):
         self.env = env
-        self.left = max_iter
+        self.left = max_iter if max_iter < 1 << 60 else None   # None: PettingZoo's default, no bound
 
     def __iter__(self):
         return self
 
     def __next__(self):
         env = self.env
-        if not env.agents or self.left <= 0:
+        if not env.agents:
             raise StopIteration
-        self.left -= 1
+        left = self.left
+        if left is not None:
+            if left <= 0:
+                raise StopIteration
+            self.left = left - 1
         assert env._updated, "need to call step() or reset() in a loop over `agent_iter`"
         env._updated = False
         return env.agent_selection
@@ -214,13 +218,18 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name)
             state = table.state                     # a whole move in one choice
             state.apply_trusted(moves[0])
             table._legal = None
-            encoding = table.encoding               # and Table._decide's, a decision met before
-            seen = encoding.decisions
-            hit = seen.get(tuple(map(id, state.legal_actions()))) if seen is not None else None
-            if hit is not None:
-                table._options = hit[1]
-                table._mask = hit[2]
-                encoding.decision_stats[2] += 1
+            seat = state._current_player()          # the engine's hooks behind `current_player`
+            if seat is not None:                    # and `legal_actions()` (its list is not kept)
+                legal = state._legal_actions()
+                encoding = table.encoding           # Table._decide's commonest case: a decision met before
+                seen = encoding.decisions
+                hit = seen.get(tuple(map(id, legal))) if seen is not None else None
+                if hit is not None:
+                    table._options = hit[1]
+                    table._mask = hit[2]
+                    encoding.decision_stats[2] += 1
+                else:
+                    table._decide(legal)
             else:
                 table._decide()
         else:
@@ -229,8 +238,8 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name)
             except IllegalChoice:
                 raise ValueError(f"choice {choice} ({table._describe(choice)}) is not legal for {agent} now; "
                                  f"legal choices: {table.choices()[:40]}") from None
+            seat = table.state._current_player()
         # until the end every reward and cumulative reward is 0: nothing to clear
-        seat = table.state._current_player()   # the engine's hook behind `current_player`
         if seat is None:
             self._after_move()
             self._accumulate_rewards()
