@@ -164,3 +164,34 @@ def test_a_pettingzoo_step_checks_its_choice_once(monkeypatch):
         steps += 1
     assert steps > 20 and calls == []
     assert all(env.unwrapped.terminations.values()) or not env.unwrapped.agents
+
+
+def test_a_pettingzoo_step_of_a_whole_move_asks_the_engine_for_the_next_moves_once(monkeypatch):
+    """A one-choice move: the step asks the seat to move and the legal moves of the next
+    decision once each, through the engine's hooks (no `legal_actions()` copy and no second
+    `current_player` on the way); the decision is then looked up or grouped from that list."""
+    import cardboard
+
+    if "pig" not in cardboard.list_games():
+        pytest.skip("the plugin Pig is not installed")
+    env = cz.env("pig", players=2)
+    env.reset(seed=5)
+    state_type = type(env.unwrapped.table.state)
+    calls = {"legal_actions": 0, "_legal_actions": 0}
+    for name in calls:
+        real = getattr(state_type, name)
+        monkeypatch.setattr(state_type, name, lambda self, _real=real, _name=name: calls.__setitem__(
+            _name, calls[_name] + 1) or _real(self))
+    rng = Rng(5)
+    steps = 0
+    for _agent in env.agent_iter():
+        _, _, term, trunc, info = env.last(observe=False)
+        if term or trunc:
+            env.step(None)
+            continue
+        legal = info["action_mask"].nonzero()[0]
+        env.step(int(legal[rng.below(len(legal))]))
+        steps += 1
+    assert steps > 20
+    assert calls["_legal_actions"] == steps - 1   # one per decision after a move; none at the end
+    assert calls["legal_actions"] == 1            # the end: the empty decision
