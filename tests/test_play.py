@@ -138,10 +138,10 @@ def test_filter_keeps_the_full_list_numbers():
             return seen["food number"]
         if step == 2:
             seen["full list"] = out[out.rindex("possible moves:"):]
-            return "plant r2c3"
+            return "plant row 2, column 3"
         if step == 3:
-            block = out[out.rindex("Moves matching 'plant r2c3'"):]
-            seen["pick"] = re.search(r"(\d+) [^\n]*?r2c3", block).group(1)
+            block = out[out.rindex("Moves matching 'plant row 2, column 3'"):]
+            seen["pick"] = re.search(r"(\d+) [^\n]*?row 2, column 3", block).group(1)
             return seen["pick"]
         return "q"
 
@@ -149,9 +149,10 @@ def test_filter_keeps_the_full_list_numbers():
     out = text_of(con)
     assert seen["food number"] == "5"  # the 5th of 1s..6s, not the 1st of the filtered list
     assert "seat 0 (you) Feed your chayote on 5s" in out
-    # the number picked from the filtered list names r2c3 in the full list too
-    assert re.search(rf"\b{seen['pick']} r2c3\b", seen["full list"])
-    assert re.search(r"seat 0 \(you\) Plant \w+ \(die \d\) at r2c3", out)
+    # the number picked from the filtered list names that square in the full list too
+    # (the full list folds a row's squares: "... in row 2, column:   5 1   6 2   7 3   8 4")
+    assert re.search(rf"in row 2, column:[^\n]*\b{seen['pick']} 3\b", seen["full list"])
+    assert re.search(r"seat 0 \(you\) Plant \w+ \(die \d\) in row 2, column 3", out)
 
 
 def test_two_people_take_turns_at_one_screen():

@@ -321,8 +321,8 @@ def plain_scores(scores) -> list:
 
 def _fresh_moves(own):
     """A game's own `determinize`, made to forget the moves listed for the real state: a clone
-    keeps that list, and a re-deal that changed a hand must list its own (Abomination's re-deals
-    once offered a card the re-dealt hand did not hold)."""
+    keeps that list, and a re-deal that changed a hand must list its own (a game's re-deals once
+    offered a card the re-dealt hand did not hold)."""
     def determinize(self, seat, seed):
         new = own(self, seat, seed)
         new._legal = None
