@@ -148,6 +148,7 @@ class Stats:
         self.api_latencies: list[float] = []
         self.idle = {"opened": 0, "still_open": 0}
         self.cpu = {"server": 0.0, "honest": 0.0, "load": 0.0}  # CPU seconds of each process
+        self.stall_notes: list[str] = []
         self.played: dict[str, None] = {}  # every table played at (the slots' first tables and their rematches)
 
     def saw(self, table: str, m: dict) -> None:
@@ -232,6 +233,7 @@ async def player(port: int, slot: dict, token: str, rnd: random.Random, stop: fl
         stats.played.setdefault(new, None)
         if slot["id"] == table:
             slot["id"] = new
+            slot.setdefault("round_ids", set()).add(new)
             stats.progress[new] = time.monotonic()
 
 
@@ -470,6 +472,7 @@ async def round_(server: Server, tables: list[dict], spectators: int, silent: in
     at_start = dict(stats.acked)
     for t in tables:
         stats.progress[t["id"]] = time.monotonic()
+        t["round_ids"] = {t["id"]}  # the slot's tables this round (its game's rematch joins them)
     tasks = []
     http = httpx.AsyncClient(base_url=base, timeout=10)  # one for every seat's rematch call
     for t in tables:
@@ -485,8 +488,11 @@ async def round_(server: Server, tables: list[dict], spectators: int, silent: in
             now = time.monotonic()
             for t in tables:  # a slot whose game is over moves on to its rematch at once
                 tid = t["id"]
-                if now - stats.progress.get(tid, now) > 10:
+                if now - stats.progress.get(tid, now) > 10 and tid not in stalls:
                     stalls.add(tid)
+                    stats.stall_notes.append(f"{tid}: no new move for 10 s (at {now - stats.round_start:.1f} s "
+                                             f"into the round; seen n={stats.acked.get(tid)}, "
+                                             f"over={tid in stats.over})")
         return stalls
 
     killer = None
@@ -502,9 +508,12 @@ async def round_(server: Server, tables: list[dict], spectators: int, silent: in
     await asyncio.to_thread(finish_load, load, stats)
     await http.aclose()
     stalls = results[0] if isinstance(results[0], set) else set()
-    # a table that is not over and made no move in the whole round stalled too
-    stalls |= {t["id"] for t in tables if t["id"] not in stats.over
-               and stats.acked.get(t["id"], -1) <= at_start.get(t["id"], -1)}
+    # a slot none of whose tables made a move in the whole round (and whose game is not over)
+    # stalled too (a rematch made just before the kill, not yet joined, is not a stall)
+    for t in tables:
+        if t["id"] not in stats.over and all(stats.acked.get(i, -1) <= at_start.get(i, -1) for i in t["round_ids"]):
+            stalls.add(t["id"])
+            stats.stall_notes.append(f"{t['id']}: no move in the whole round (seen n={stats.acked.get(t['id'])})")
     return {"stalls": stalls}
 
 
@@ -591,7 +600,8 @@ def soak(tables: int = 50, spectators: int = 200, silent: int = 20, rounds: int 
         "bot_tables": f"{bot_tables} at {bot_level}", "idle_connections": stats.idle,
         "peak_rss_mb": round(server.peak_rss / 2 ** 20, 1), "errors": len(stats.errors),
         "error_samples": stats.errors[:10], "acked_moves_lost": lost, "store_integrity": integrity,
-        "rebuild_differs": differ, "stalled_tables": len(stalls), "tables_over": len(stats.over),
+        "rebuild_differs": differ, "stalled_tables": len(stalls), "stall_notes": stats.stall_notes[:10],
+        "tables_over": len(stats.over),
         "tables_played": len(stats.played),
         "flood": stats.flood, "abuse": stats.abuse, "server_log": server_log, "wall_s": round(time.monotonic() - started, 1),
         "load_nice": load_nice,
