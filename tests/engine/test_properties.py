@@ -756,3 +756,18 @@ def test_a_finished_game_is_freed_without_the_cyclic_collector(game_id, players,
     finally:
         if was:
             gc.enable()
+
+
+@pytest.mark.parametrize("game_id,players,options", CASES)
+def test_random_games_never_break_an_invariant(game_id, players, options):
+    """Each game's own invariants (`State._invariants`: components conserved, no negative
+    resources, tracks within bounds), after every move of two seeded random games per set-up;
+    each game's tests corrupt a state to show its check can fail."""
+    for seed in range(2):
+        state = cardboard.load_game(game_id, players=players, seed=seed, options=options).new_initial_state()
+        rnd = random.Random(seed)
+        assert state._invariants() == []
+        while not state.is_terminal():
+            move = rnd.choice(state.legal_actions())
+            state.apply(move)
+            assert state._invariants() == [], f"seed {seed} move {len(state)} ({move})"

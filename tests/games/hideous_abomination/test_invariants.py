@@ -1,26 +1,11 @@
 """Hideous Abomination's invariants (invariants.py), the fuzzer's per-game check: random games
-in every set-up never break them, and a corrupted state is named with its numbers (so the check
+in every set-up never break them (tests/engine/test_properties.py, every game), and a corrupted state is named with its numbers (so the check
 can fail)."""
 import random
 
-import pytest
-
 import cardboard
-from cardboard.engine import game_class
 
 GAME = "hideous-abomination"
-
-
-@pytest.mark.parametrize("players,options", game_class(GAME).setups)
-def test_random_games_never_break_an_invariant(players, options):
-    for seed in range(2):
-        state = cardboard.load_game(GAME, players=players, seed=seed, options=options).new_initial_state()
-        rnd = random.Random(seed)
-        assert state._invariants() == []
-        while not state.is_terminal():
-            move = rnd.choice(state.legal_actions())
-            state.apply(move)
-            assert state._invariants() == [], f"seed {seed} move {len(state)} ({move})"
 
 
 def _midgame():
