@@ -5,21 +5,9 @@ from __future__ import annotations
 
 from collections import Counter
 
+from cardboard.engine.invariants import each_in_one_place
+
 from .game import COLOURS
-
-
-def _deck(out: list, what: str, total: int, places: dict) -> None:
-    """Each of `total` cards (0..total-1) in exactly one of `places` (name -> items)."""
-    counted = Counter(x for items in places.values() for x in items)
-    n = sum(counted.values())
-    if n != total:
-        sizes = ", ".join(f"{k} {len(v)}" for k, v in places.items() if len(v))
-        out.append(f"{what}: {n} counted ({sizes}), {total} in the game")
-    twice = sorted(x for x, k in counted.items() if k > 1)
-    if twice:
-        out.append(f"{what}: {len(twice)} in two places (#{twice[0]})")
-    if any(not 0 <= x < total for x in counted):
-        out.append(f"{what}: unknown cards {sorted(x for x in counted if not 0 <= x < total)[:3]}")
 
 
 def invariants(s) -> list[str]:
@@ -36,12 +24,12 @@ def invariants(s) -> list[str]:
     for seat, h in enumerate(heroes):
         places[f"seat {seat}'s hand"] = h.items
         places[f"seat {seat}'s attuned"] = h.attuned
-    _deck(out, "Items", len(cfg.items), places)
+    out += each_in_one_place("Items", len(cfg.items), places)
     places = {"deck": s.ab_deck}
     places.update({f"seat {seat}": h.cards for seat, h in enumerate(heroes)})
-    _deck(out, "Aberration cards", len(cfg.aberrations), places)
+    out += each_in_one_place("Aberration cards", len(cfg.aberrations), places)
     places = {"stacks": s.stack, "revealed": s.shadow_discard, "map": [t for _, _, t in s.shadows]}
-    _deck(out, "shadow tokens", len(cfg.shadow_pool), places)
+    out += each_in_one_place("shadow tokens", len(cfg.shadow_pool), places)
     # chips [AR-PS-3, AR-A-6, AR-H-3]: each hero's colours are its levels' chips and its starting
     # ones; H and X chips are the hero's or in the supply
     h_total, x_total = s.h_supply, s.x_supply

@@ -6,22 +6,9 @@ from __future__ import annotations
 
 from collections import Counter
 
+from cardboard.engine.invariants import each_in_one_place
+
 _SUPPLIES = ("jars", "ice", "police", "alive", "damage")
-
-
-def _cards(out: list, what: str, total: int, places: dict, exact: bool = True) -> None:
-    """Each of `total` cards (0..total-1) in exactly one of `places` (name -> items); with
-    `exact` False, at most one (cards may have left the game)."""
-    counted = Counter(x for items in places.values() for x in items)
-    n = sum(counted.values())
-    if (n != total) if exact else (n > total):
-        sizes = ", ".join(f"{k} {len(v)}" for k, v in places.items() if len(v))
-        out.append(f"{what}: {n} counted ({sizes}), {total} in the game")
-    twice = sorted(x for x, k in counted.items() if k > 1)
-    if twice:
-        out.append(f"{what}: {len(twice)} in two places (#{twice[0]})")
-    if any(not 0 <= x < total for x in counted):
-        out.append(f"{what}: unknown cards {sorted(x for x in counted if not 0 <= x < total)[:3]}")
 
 
 def invariants(s) -> list[str]:
@@ -40,7 +27,7 @@ def invariants(s) -> list[str]:
     counted = Counter(x for items in places.values() for x in items)
     if counted[cfg.leopold] == 0:
         places["apart"] = (cfg.leopold,)
-    _cards(out, "cadavers", len(cfg.cadavers), places)
+    out += each_in_one_place("cadavers", len(cfg.cadavers), places)
     for d, deck in enumerate(s.decks):
         if any(cfg.cadaver_deck[c] != d for c in deck + s.display[d]):
             out.append(f"the {cfg.decks[d]} deck holds another deck's cadavers")
@@ -52,12 +39,12 @@ def invariants(s) -> list[str]:
             places.update({f"seat {p}'s hand": ps[p].research for p in seats})
         elif r == 2:
             places.update({f"seat {p}'s hand": ps[p].humanity_cards for p in seats})
-        _cards(out, f"{family} cards", len(specs), places)
+        out += each_in_one_place(f"{family} cards", len(specs), places)
     # events and encounters: the deck, the card in play, held encounters (the others left the game)
     n_events = len(cfg.events)
     places = {"event deck": s.event_deck, "in play": (s.event[0],) if s.event is not None else ()}
     places.update({f"seat {p}'s held": [n_events + e for e in ps[p].held] for p in seats})
-    _cards(out, "event cards", n_events + len(cfg.encounters), places, exact=False)
+    out += each_in_one_place("event cards", n_events + len(cfg.encounters), places, exact=False)
     # the shared supplies: the box's count less what is in play, never below 0 [AM-D-13]
     for what in (*_SUPPLIES, *cfg.tokens, *cfg.cube_total):
         left = s.supply_left(what)
