@@ -358,7 +358,9 @@ export function tip(text, label = "Explain") {
  *  it opens on hover, on keyboard focus, on a long-press (a touch held 0.5 s, or the context menu)
  *  and on a tap of an element that does nothing else (not a button, link or field); it stays open
  *  while the pointer is over it, and closes with Esc, a tap elsewhere, a scroll or the pointer
- *  leaving. `skip(el)` leaves some elements out (a zone whose drawing has its own tooltips). */
+ *  leaving. `skip(el)` leaves some elements out (a zone whose drawing has its own tooltips).
+ *  `pressCloses`: a press of a button inside `container` closes the bubble too (a board that redraws
+ *  on each press: the words of what was pressed would cover the next target). */
 let tipEl = null;
 let tipOwner = null;
 let tipTimer = null;
@@ -421,7 +423,7 @@ function hideTipSoon(el = null) {
   tipTimer = setTimeout(() => hideTip(el), 150);  // time to reach the bubble (it stays open while hovered)
 }
 
-export function tipsOn(container, skip = null) {
+export function tipsOn(container, skip = null, {pressCloses = false} = {}) {
   if (!container || container.dataset.tipsOn) return container;
   container.dataset.tipsOn = "1";
   const of = (e) => {
@@ -447,6 +449,7 @@ export function tipsOn(container, skip = null) {
     container.addEventListener(ev, (e) => { if (ev !== "pointermove" || e.pointerType === "touch") clearTimeout(press); });
   }
   container.addEventListener("click", (e) => {  // a tap on words that do nothing else shows (or hides) them
+    if (pressCloses && e.target.closest && e.target.closest("button")) { hideTip(); return; }
     const el = of(e);
     if (!el || el.closest(INTERACTIVE)) return;
     if (tipOwner === el && !tipEl.hidden && tipTapped) { hideTip(el); return; }

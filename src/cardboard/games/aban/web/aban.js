@@ -8,7 +8,7 @@
 // selected die; Machonero re-rolls dice picked as toggles. Every move also stays in the
 // shell's folded list of all moves.
 
-import {h, injectCss, keepFocus, onEscape, seatMark, svg as s} from "/static/common.js";
+import {h, hideTip, injectCss, keepFocus, onEscape, seatMark, svg as s, tipsOn} from "/static/common.js";
 
 injectCss("cardboard-css-aban", new URL("./aban.css", import.meta.url).href);
 
@@ -147,57 +147,6 @@ function whyNot(ui, move) {
   if (ui && typeof ui.whyNot === "function") ui.whyNot(move);
 }
 
-// ------------------------------------------------------------------ tooltips on board spaces
-// One bubble for the page: it shows the words of a space, die, chip or board ([data-tip]) on
-// hover, on keyboard focus, and on a tap or long-press; Esc closes it (the words are also the
-// element's accessible name or description).
-let bubble = null;
-let tipFor = null;
-function tipBubble() {
-  if (bubble && bubble.isConnected) return bubble;
-  bubble = h("div", {class: "ab-tipbubble", role: "tooltip", id: "ab-tipbubble", hidden: true});
-  document.body.append(bubble);
-  return bubble;
-}
-function showTip(el) {
-  const text = el && el.dataset.tip;
-  if (!text) return;
-  const b = tipBubble();
-  b.textContent = text;
-  b.hidden = false;
-  tipFor = el;
-  const r = el.getBoundingClientRect();
-  const w = Math.min(320, innerWidth - 16);
-  b.style.maxWidth = `${w}px`;
-  const left = Math.max(8, Math.min(r.left + r.width / 2 - w / 2, innerWidth - w - 8));
-  b.style.left = `${left}px`;
-  const below = r.bottom + 8;
-  b.style.top = `${below}px`;
-  const bh = b.offsetHeight;
-  if (below + bh > innerHeight && r.top - bh - 8 > 0) b.style.top = `${r.top - bh - 8}px`;
-}
-function hideTip(el) {
-  if (!bubble || (el && el !== tipFor)) return;
-  bubble.hidden = true;
-  tipFor = null;
-}
-let tipsInstalled = false;
-function installTips() {
-  if (tipsInstalled) return;
-  tipsInstalled = true;
-  const of = (e) => (e.target && e.target.closest ? e.target.closest(".ab-root [data-tip]") : null);
-  document.addEventListener("mouseover", (e) => { const el = of(e); if (el) showTip(el); });
-  document.addEventListener("mouseout", (e) => { const el = of(e); if (el && !el.contains(e.relatedTarget)) hideTip(el); });
-  document.addEventListener("focusin", (e) => { const el = of(e); if (el) showTip(el); else hideTip(); });
-  document.addEventListener("focusout", (e) => { const el = of(e); if (el) hideTip(el); });
-  document.addEventListener("contextmenu", (e) => { const el = of(e); if (el) { e.preventDefault(); showTip(el); } });
-  document.addEventListener("click", (e) => {   // a tap on a space that is not a button shows its words
-    const el = of(e);
-    if (el && !el.closest("button")) { if (tipFor === el && !bubble.hidden) hideTip(el); else showTip(el); }
-    else hideTip();
-  });
-  document.addEventListener("scroll", () => hideTip(), true);
-}
 /** Give `el` the words of a tooltip (returns it). */
 function tipOn(el, text) {
   if (text) el.dataset.tip = text;
@@ -223,7 +172,9 @@ function installEsc() {
 // ------------------------------------------------------------------ public
 export function render(view, root, ui) {
   installEsc();
-  installTips();
+  // the shell's tooltip for the board's [data-tip] (hover, focus, tap, long-press; Esc closes);
+  // a press of a board button closes it (the board redraws; the words would cover the next target)
+  tipsOn(root, null, {pressCloses: true});
   hideTip();
   current = {view, root, ui};
   resetIfNew(view, ui);

@@ -8,7 +8,7 @@
 // tiles (dig). A target that is not legal asks the server why (`ui.whyNot`). The shell's
 // folded list of all moves stays as the fallback.
 
-import {h, injectCss, keepFocus, onEscape, seatMark, svg as s} from "/static/common.js";
+import {h, hideTip, injectCss, keepFocus, onEscape, seatMark, svg as s, tipsOn} from "/static/common.js";
 
 injectCss("cardboard-css-ha", new URL("./hideous-abomination.css", import.meta.url).href);
 
@@ -222,55 +222,6 @@ function whyNot(ui, move) {
   if (ui && typeof ui.whyNot === "function") ui.whyNot(move);
 }
 
-// ------------------------------------------------------------------ tooltips on board spaces
-// One bubble for the page: it shows the words of a tile, cell, pile, card or chip ([data-tip])
-// on hover, on keyboard focus, and on a tap or long-press; Esc closes it.
-let bubble = null;
-let tipFor = null;
-function tipBubble() {
-  if (bubble && bubble.isConnected) return bubble;
-  bubble = h("div", {class: "ha-tipbubble", role: "tooltip", id: "ha-tipbubble", hidden: true});
-  document.body.append(bubble);
-  return bubble;
-}
-function showTip(el) {
-  const text = el && el.dataset.tip;
-  if (!text) return;
-  const b = tipBubble();
-  b.textContent = text;
-  b.hidden = false;
-  tipFor = el;
-  const r = el.getBoundingClientRect();
-  const w = Math.min(340, innerWidth - 16);
-  b.style.maxWidth = `${w}px`;
-  b.style.left = `${Math.max(8, Math.min(r.left + r.width / 2 - w / 2, innerWidth - w - 8))}px`;
-  b.style.top = `${r.bottom + 8}px`;
-  const bh = b.offsetHeight;
-  if (r.bottom + 8 + bh > innerHeight && r.top - bh - 8 > 0) b.style.top = `${r.top - bh - 8}px`;
-}
-function hideTip(el) {
-  if (!bubble || (el && el !== tipFor)) return;
-  bubble.hidden = true;
-  tipFor = null;
-}
-let tipsInstalled = false;
-function installTips() {
-  if (tipsInstalled) return;
-  tipsInstalled = true;
-  const of = (e) => (e.target && e.target.closest ? e.target.closest(".ha-root [data-tip]") : null);
-  document.addEventListener("mouseover", (e) => { const el = of(e); if (el) showTip(el); });
-  document.addEventListener("mouseout", (e) => { const el = of(e); if (el && !el.contains(e.relatedTarget)) hideTip(el); });
-  document.addEventListener("focusin", (e) => { const el = of(e); if (el) showTip(el); else hideTip(); });
-  document.addEventListener("focusout", (e) => { const el = of(e); if (el) hideTip(el); });
-  document.addEventListener("contextmenu", (e) => { const el = of(e); if (el) { e.preventDefault(); showTip(el); } });
-  document.addEventListener("click", (e) => {   // a tap on something that is not a button shows its words
-    const el = of(e);
-    if (el && !el.closest("button")) { if (tipFor === el && !bubble.hidden) hideTip(el); else showTip(el); }
-    else hideTip();
-  });
-  document.addEventListener("scroll", () => hideTip(), true);
-  document.addEventListener("keydown", (e) => { if (e.key === "Escape") hideTip(); });
-}
 
 function redraw(focusKey) {
   if (!current) return;
@@ -294,7 +245,9 @@ function installEsc() {
 // ------------------------------------------------------------------ public
 export function render(view, root, ui) {
   installEsc();
-  installTips();
+  // the shell's tooltip for the board's [data-tip] (hover, focus, tap, long-press; Esc closes);
+  // a press of a board button closes it (the board redraws; the words would cover the next target)
+  tipsOn(root, null, {pressCloses: true});
   hideTip();
   // keep each viewport's scroll across redraws of the same table
   if (current && current.root.isConnected) {
