@@ -8,10 +8,8 @@ moments go to build/screenshots/ (git-ignored).
 from __future__ import annotations
 
 import json
-import os
 import random
 import re
-import socket
 import threading
 import time
 import urllib.request
@@ -21,85 +19,18 @@ import pytest
 
 pytestmark = pytest.mark.browser
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync"]
+# the Playwright/Chromium guard (skips this module without them) and the fixtures, shared with test_table_*.py
+from .table_helpers import PlaywrightTimeout, api, create_app, free_port, watch_errors  # noqa: E402
+from .table_helpers import base, browser  # noqa: E402, F401  (the fixtures)
+
+import uvicorn  # noqa: E402  (after the guard: a dependency of the web table)
+
 SHOTS = Path(__file__).resolve().parents[2] / "build" / "screenshots"
-
-try:
-    from playwright.sync_api import TimeoutError as PlaywrightTimeout
-    from playwright.sync_api import sync_playwright
-except ImportError:  # pragma: no cover - depends on the machine
-    sync_playwright = None
-
-if sync_playwright is None:
-    pytest.skip("Python Playwright is not installed (pip install playwright)", allow_module_level=True)
-if not os.path.exists(CHROMIUM):
-    pytest.skip(f"no Chromium at {CHROMIUM}", allow_module_level=True)
-
-import uvicorn  # noqa: E402
-
-from cardboard.server.app import create_app  # noqa: E402
-
-
-# ---------------------------------------------------------------------------- fixtures
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-@pytest.fixture(scope="module")
-def base(tmp_path_factory):
-    app = create_app(db=str(tmp_path_factory.mktemp("web") / "tables.sqlite"), bot_delay=0.05)
-    port = free_port()
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    url = f"http://127.0.0.1:{port}"
-    for _ in range(200):
-        try:
-            with urllib.request.urlopen(url + "/api/games", timeout=1) as r:
-                if r.status == 200:
-                    break
-        except OSError:
-            time.sleep(0.05)
-    else:
-        pytest.fail("the web table did not start")
-    yield url
-    server.should_exit = True
-    thread.join(timeout=10)
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
-        yield b
-        b.close()
 
 
 def shot(page, name: str) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"{name}.png"))
-
-
-def watch_errors(page) -> list[str]:
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(f"page error: {e}"))
-    def console(m):
-        # a game without its own drawing (no web/<id>.js) falls back to the tree view
-        if m.type == "error" and "/games/" not in (m.location or {}).get("url", ""):
-            errors.append(f"console: {m.text}")
-    page.on("console", console)
-    return errors
-
-
-def api(base: str, path: str, body=None):
-    req = urllib.request.Request(base + path, data=None if body is None else json.dumps(body).encode(),
-                                 headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(req, timeout=10) as r:
-        return json.loads(r.read())
 
 
 # ---------------------------------------------------------------------------- playing by clicking

@@ -7,94 +7,17 @@ Screenshots for docs/screenshots/ are written only with CARDBOARD_SCREENSHOTS=1.
 """
 from __future__ import annotations
 
-import json
-import os
 import random
-import time
-from pathlib import Path
 
 import pytest
 
-from .test_browser import api, watch_errors  # noqa: F401  (skips the module without Playwright/Chromium)
-
-try:  # the shared fixtures: in conftest.py once moved there, else in test_browser.py
-    from .test_browser import base, browser  # noqa: F401
-except ImportError:  # pragma: no cover
-    pass
+from .table_helpers import BOT, LAPTOP, PHONE, assert_fits, assert_results_in_view, axe_serious, board_only, click, look, \
+    moved, play_decisions, wait_for_turn
+from .table_helpers import base, browser  # noqa: F401  (the fixtures)
+from .table_helpers import doc_screenshot as screenshot
+from .table_helpers import seated_page
 
 pytestmark = pytest.mark.browser
-
-SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
-WANT_SHOTS = os.environ.get("CARDBOARD_SCREENSHOTS") == "1"
-
-# what the page shows in one round trip
-LOOK = """() => {
-  const t = window.cardboardTable, m = t && t.state;
-  const st = document.querySelector('#status').getBoundingClientRect();
-  return {n: +(document.body.dataset.n ?? -1), over: !document.querySelector('#final').hidden,
-    mine: !!(m && m.legal && m.legal.length && !t.busy), legal: m ? m.legal || [] : [], seat: m ? m.seat : null,
-    status: st.height, scroll: document.documentElement.scrollWidth, width: innerWidth};
-}"""
-
-
-def look(page) -> dict:
-    return page.evaluate(LOOK)
-
-
-def assert_fits(seen: dict, limit: float, where: str) -> None:
-    assert seen["status"] <= limit, f"{where}: the status bar is {seen['status']:.0f} px high (limit {limit:.0f})"
-    assert seen["scroll"] <= seen["width"], f"{where}: the page scrolls sideways ({seen['scroll']} > {seen['width']})"
-
-
-def seated_page(browser, base, game, players, options, seats, viewport, seed):
-    t = api(base, "/api/tables", {"game": game, "players": players, "options": options, "seats": seats, "seed": seed})
-    seat = api(base, f"/api/tables/{t['id']}/join", {"name": "Ana"})
-    ctx = browser.new_context(viewport=viewport)
-    ctx.add_init_script(f"localStorage.setItem('cardboard:token:{t['id']}', {json.dumps(seat['token'])})")
-    page = ctx.new_page()
-    errors = watch_errors(page)
-    page.goto(f"{base}/table/{t['id']}")
-    page.wait_for_selector("body[data-n]")
-    return ctx, page, errors
-
-
-def wait_for_turn(page, timeout=30.0) -> dict:
-    """Until this page may decide or the game is over (bots move meanwhile)."""
-    end = time.monotonic() + timeout
-    while True:
-        seen = look(page)
-        if seen["over"] or seen["mine"]:
-            return seen
-        assert time.monotonic() < end, "no decision came"
-        page.wait_for_timeout(30)
-
-
-def moved(page, n: int) -> None:
-    page.wait_for_function("n => +document.body.dataset.n !== n", arg=n, timeout=20000)
-
-
-def click(page, selector: str) -> None:
-    page.locator(selector).first.click(timeout=10000)
-
-
-def screenshot(page, name: str | None, top: bool = True) -> None:
-    """The page as a reader sees it, scrolled to the top (the status bar, then the board)."""
-    if WANT_SHOTS and name:
-        SHOTS.mkdir(parents=True, exist_ok=True)
-        if top:
-            page.evaluate("() => { window.scrollTo(0, 0); for (const s of ['#main', '#board']) { const e = document.querySelector(s); if (e) e.scrollTop = 0; } }")
-        page.mouse.move(1, 1)
-        page.wait_for_timeout(200)
-        page.screenshot(path=str(SHOTS / f"{name}.png"))
-
-
-def assert_results_in_view(page) -> None:
-    final = page.locator("#final")
-    assert final.is_visible()
-    box = final.bounding_box()
-    vp = page.viewport_size
-    assert box and box["y"] >= 0 and box["y"] < vp["height"] and box["x"] < vp["width"], box
-    assert page.locator("#final table.scores").count() == 1
 
 
 # ---------------------------------------------------------------------------- Aban!: the board's clicks
@@ -181,7 +104,7 @@ def play_aban(page, limit: float, rng, most: int = 80, until: set | None = None)
 ])
 def test_the_expansion_the_rockys_and_the_solo_game_by_clicking_the_board(base, browser, players, options, want):
     seats = [{"kind": "human"}] + [{"kind": "bot", "level": "random"}] * (players - 1)
-    ctx, page, errors = seated_page(browser, base, "aban", players, options, seats, {"width": 1366, "height": 768}, seed=15)
+    _, ctx, page, errors = seated_page(browser, base, "aban", players, seats, LAPTOP, seed=15, options=options)
     # the powers, pots and Rockys until each was used once; the solo game to its end (its results)
     decisions, heights, kinds = play_aban(page, 120, random.Random(9), until=want or None)
     assert want <= kinds, kinds
@@ -193,23 +116,11 @@ def test_the_expansion_the_rockys_and_the_solo_game_by_clicking_the_board(base, 
 
 
 def test_a_whole_aban_game_by_clicking_the_board_at_1366x768(base, browser):
-    ctx, page, errors = seated_page(browser, base, "aban", 2, {}, [{"kind": "human"}, {"kind": "bot", "level": "random"}],
-                                    {"width": 1366, "height": 768}, seed=11)
+    _, ctx, page, errors = seated_page(browser, base, "aban", 2, BOT, LAPTOP, seed=11)
     rng = random.Random(3)
-    heights = []
-    decisions = 0
-    while True:
-        seen = wait_for_turn(page)
-        if seen["over"]:
-            break
-        assert_fits(seen, 120, f"decision {decisions}")
-        heights.append(seen["status"])
-        # the board first: no move button of the status bar is shown unfolded for a board kind
-        assert page.locator("#actions button.move:visible").count() == 0
-        aban_move(page, seen, rng, shot="aban-1366x768" if decisions == 4 else None)
-        moved(page, seen["n"])
-        decisions += 1
-        assert decisions < 60
+    # the board first: no move button of the status bar is shown unfolded for a board kind
+    decisions, heights = play_decisions(page, board_only(page, lambda seen, k: aban_move(
+        page, seen, rng, shot="aban-1366x768" if k == 4 else None)), 120, most=60)
     page.wait_for_timeout(300)
     assert_results_in_view(page)
     assert_fits(look(page), 120, "the end")
@@ -219,9 +130,7 @@ def test_a_whole_aban_game_by_clicking_the_board_at_1366x768(base, browser):
 
 
 def test_aban_first_decisions_on_a_phone(base, browser):
-    ctx, page, errors = seated_page(browser, base, "aban", 2, {"token_side": "rocky"},
-                                    [{"kind": "human"}, {"kind": "bot", "level": "random"}],
-                                    {"width": 390, "height": 844}, seed=12)
+    _, ctx, page, errors = seated_page(browser, base, "aban", 2, BOT, PHONE, seed=12, options={"token_side": "rocky"})
     rng = random.Random(4)
     heights = []
     for decision in range(6):
@@ -240,8 +149,7 @@ def test_aban_first_decisions_on_a_phone(base, browser):
 
 
 def test_a_square_that_is_not_legal_answers_with_the_rule(base, browser):
-    ctx, page, errors = seated_page(browser, base, "aban", 2, {}, [{"kind": "human"}, {"kind": "bot", "level": "random"}],
-                                    {"width": 1366, "height": 768}, seed=13)
+    _, ctx, page, errors = seated_page(browser, base, "aban", 2, BOT, LAPTOP, seed=13)
     seen = wait_for_turn(page)
     aban_move(page, seen, random.Random(1))   # the food
     moved(page, seen["n"])
@@ -283,10 +191,8 @@ def test_a_square_that_is_not_legal_answers_with_the_rule(base, browser):
 
 
 def test_undo_says_why_at_an_aban_table_and_axe_finds_nothing_serious(base, browser):
-    axe_playwright = pytest.importorskip("axe_playwright_python.sync_playwright")
-    ctx, page, errors = seated_page(browser, base, "aban", 2, {"expansion": True},
-                                    [{"kind": "human"}, {"kind": "bot", "level": "random"}],
-                                    {"width": 1366, "height": 768}, seed=14)
+    pytest.importorskip("axe_playwright_python.sync_playwright")
+    _, ctx, page, errors = seated_page(browser, base, "aban", 2, BOT, LAPTOP, seed=14, options={"expansion": True})
     seen = wait_for_turn(page)
     aban_move(page, seen, random.Random(1))
     moved(page, seen["n"])
@@ -300,10 +206,8 @@ def test_undo_says_why_at_an_aban_table_and_axe_finds_nothing_serious(base, brow
     page.locator(".ab-tray button.ab-die.ab-legal").first.click()
     cell = page.locator("button.ab-cell.ab-legal").first
     cell.focus()
-    assert page.locator(".ab-tipbubble").is_visible()
-    results = axe_playwright.Axe().run(page)
-    bad = [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3])
-           for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
+    assert page.locator("#cardboard-tip").is_visible() and page.locator("#cardboard-tip").inner_text() == cell.get_attribute("data-tip")
+    bad = axe_serious(page)
     assert not bad, bad
     assert not errors, errors
     ctx.close()

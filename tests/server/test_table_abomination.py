@@ -15,7 +15,6 @@
 """
 from __future__ import annotations
 
-import json
 import os
 import random
 import re
@@ -24,16 +23,12 @@ from pathlib import Path
 
 import pytest
 
+from .table_helpers import BOT, axe_serious, doc_screenshot, seated_page, watch_errors
+from .table_helpers import base, browser  # noqa: F401  (the fixtures)
+
 pytestmark = pytest.mark.browser
 
-try:  # the browser fixtures live in test_browser.py (or conftest.py, where pytest finds them itself)
-    from .test_browser import api, base, browser, watch_errors  # noqa: F401
-except ImportError:  # pragma: no cover - Playwright or Chromium missing: test_browser skipped itself
-    pytest.skip("the browser tests are skipped on this machine", allow_module_level=True)
-
-ROOT = Path(__file__).resolve().parents[2]
-CONTENT = ROOT / "src" / "cardboard" / "games" / "abomination" / "content.toml"
-SHOTS = ROOT / "docs" / "screenshots"
+CONTENT = Path(__file__).resolve().parents[2] / "src" / "cardboard" / "games" / "abomination" / "content.toml"
 NO_SIDEWAYS = "document.documentElement.scrollWidth <= window.innerWidth"
 RULE_ID = re.compile(r"\[AM-[A-Z]-\d+\]")
 # the kinds the status bar keeps: they have no place on the board
@@ -53,18 +48,10 @@ def short_content(tmp_path: Path) -> str:
 
 
 def open_table(base, browser, size, seed, options=None):
-    t = api(base, "/api/tables", {"game": "abomination", "players": 2, "seed": seed, "options": options or {},
-                                  "seats": [{"kind": "human"}, {"kind": "bot", "level": "random"}]})
-    seat = api(base, f"/api/tables/{t['id']}/join", {"name": "Ana"})
-    phone = size[0] < 800
-    ctx = browser.new_context(viewport={"width": size[0], "height": size[1]},
-                              **({"has_touch": True, "is_mobile": True} if phone else {}))
-    ctx.add_init_script(f"localStorage.setItem('cardboard:token:{t['id']}', {json.dumps(seat['token'])})")
-    page = ctx.new_page()
-    errors = watch_errors(page)
-    page.goto(f"{base}/table/{t['id']}")
-    page.wait_for_selector("#board .am-root .am-paris", timeout=30000)
-    return ctx, page, errors
+    """(context, page, errors): Ana against a random bot; a page narrower than 800 px is a phone."""
+    viewport = {"width": size[0], "height": size[1]}
+    return seated_page(browser, base, "abomination", 2, BOT, viewport, seed, options=options,
+                       ready="#board .am-root .am-paris", touch=size[0] < 800)[1:]
 
 
 MY_DECISION = """() => !document.querySelector('#final').hidden || (document.body.classList.contains('my-turn')
@@ -239,12 +226,11 @@ def test_a_space_that_is_not_legal_answers_with_a_rule_id(base, browser):
 
 # ---------------------------------------------------------------------------- (d) accessibility
 def test_axe_finds_no_serious_or_critical_violation_at_a_live_decision(base, browser):
-    axe_mod = pytest.importorskip("axe_playwright_python.sync_playwright")
+    pytest.importorskip("axe_playwright_python.sync_playwright")
     ctx, page, errors = open_table(base, browser, (1366, 768), seed=4)
     assert wait_decision(page)
-    result = axe_mod.Axe().run(page)
-    bad = [v for v in result.response["violations"] if v.get("impact") in ("serious", "critical")]
-    assert not bad, json.dumps([{"id": v["id"], "nodes": [n["target"] for n in v["nodes"]][:5]} for v in bad], indent=1)
+    bad = axe_serious(page)
+    assert not bad, bad
     ctx.close()
 
 
@@ -262,11 +248,7 @@ def test_screenshots_mid_game(base, browser, size):
     if page.locator("#board .am-paris .am-space.am-click").count():  # a placement being built: ghost and Confirm
         page.locator("#board .am-paris .am-space.am-click").first.click()
         page.wait_for_selector(".am-confirm .am-ok")
-    page.evaluate("() => { for (const e of document.querySelectorAll('*')) if (e.scrollTop && e.id !== 'log') e.scrollTop = 0;"
-                  " window.scrollTo(0, 0); }")
-    page.wait_for_timeout(200)
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"abomination-{size[0]}x{size[1]}.png"))
+    doc_screenshot(page, f"abomination-{size[0]}x{size[1]}")
     ctx.close()
 
 

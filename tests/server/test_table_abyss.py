@@ -9,93 +9,37 @@ Screenshots for docs/screenshots/ are written only with CARDBOARD_SCREENSHOTS=1.
 """
 from __future__ import annotations
 
-import json
-import os
 import random
 import re
-import time
-from pathlib import Path
+from functools import partial
 
 import pytest
 
-from .test_browser import api, watch_errors  # noqa: F401  (skips the module without Playwright/Chromium)
-
-try:  # the shared fixtures: in conftest.py once moved there, else in test_browser.py
-    from .test_browser import base, browser  # noqa: F401
-except ImportError:  # pragma: no cover
-    pass
+from .table_helpers import BOT, LAPTOP, PHONE, assert_results_in_view, axe_serious, bar_move, board_kinds, calm, moved, \
+    play_decisions, seated_page
+from .table_helpers import base, browser  # noqa: F401  (the fixtures)
+from .table_helpers import doc_screenshot, lookers, shot_at
 
 pytestmark = pytest.mark.browser
 
-SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
-WANT_SHOTS = os.environ.get("CARDBOARD_SCREENSHOTS") == "1"
 RULE_ID = re.compile(r"\[AY-[A-Z]+-\d+\]")
-
-LOOK = """() => {
-  const t = window.cardboardTable, m = t && t.state;
-  const st = document.querySelector('#status').getBoundingClientRect();
-  return {n: +(document.body.dataset.n ?? -1), over: !document.querySelector('#final').hidden,
-    mine: !!(m && m.legal && m.legal.length && !t.busy), legal: m ? m.legal || [] : [],
-    status: st.height, scroll: document.documentElement.scrollWidth, width: innerWidth,
-    prompt: document.querySelector('#prompt').textContent};
-}"""
+# what look() adds to the shared look: the prompt
+EXTRA = ", prompt: document.querySelector('#prompt').textContent"
 
 # a board target that makes (or opens the choice of) a move; recruits are built by their own steps
 TARGETS = "#board [data-moves]:not(.recruitable), #players [data-moves]:not(.recruitable)"
 
 
-def look(page) -> dict:
-    return page.evaluate(LOOK)
+look, wait_for_turn = lookers(EXTRA)
 
 
-def assert_fits(seen: dict, limit: float, where: str) -> None:
-    assert seen["status"] <= limit, f"{where}: the status bar is {seen['status']:.0f} px high (limit {limit:.0f})"
-    assert seen["scroll"] <= seen["width"], f"{where}: the page scrolls sideways ({seen['scroll']} > {seen['width']})"
+def table(base, browser, viewport, seed=3):
+    """(table, context, page, errors): Ana against a random bot, Ana first."""
+    return seated_page(browser, base, "abyss", 2, BOT, viewport, seed, options={"first_player": 0},
+                       ready="#board .board-abyss .court")
 
 
-def table(base, browser, viewport, seed=3, spectator=False):
-    t = api(base, "/api/tables", {"game": "abyss", "players": 2, "seed": seed, "options": {"first_player": 0},
-                                  "seats": [{"kind": "human"}, {"kind": "bot", "level": "random"}]})
-    seat = api(base, f"/api/tables/{t['id']}/join", {"name": "Ana"})
-    ctx = browser.new_context(viewport=viewport)
-    ctx.add_init_script(f"localStorage.setItem('cardboard:token:{t['id']}', {json.dumps(seat['token'])})")
-    page = ctx.new_page()
-    errors = watch_errors(page)
-    page.goto(f"{base}/table/{t['id']}")
-    page.wait_for_selector("#board .board-abyss .court")
-    return t, ctx, page, errors
-
-
-def wait_for_turn(page, timeout=30.0) -> dict:
-    end = time.monotonic() + timeout
-    while True:
-        seen = look(page)
-        if seen["over"] or seen["mine"]:
-            return seen
-        assert time.monotonic() < end, "no decision came"
-        page.wait_for_timeout(30)
-
-
-def screenshot(page, name: str) -> None:
-    if WANT_SHOTS:
-        SHOTS.mkdir(parents=True, exist_ok=True)
-        page.evaluate("() => { scrollTo(0, 0); for (const e of document.querySelectorAll('*'))"
-                      " if (e.scrollTop && e.id !== 'log') e.scrollTop = 0;"
-                      " if (document.activeElement) document.activeElement.blur(); }")
-        page.mouse.move(0, 0)
-        page.wait_for_timeout(200)
-        page.screenshot(path=str(SHOTS / f"{name}.png"))
-
-
-def calm(page) -> None:
-    """The pointer off the board, and a tooltip it opened closed (it may lie over the next target)."""
-    page.mouse.move(1, 1)
-    page.wait_for_function("() => { const t = document.getElementById('cardboard-tip'); return !t || t.hidden; }",
-                           timeout=5000)
-
-
-def board_kinds(page) -> set:
-    return set(page.evaluate("async () => (await import('/games/abyss/abyss.js')).boardKinds"))
+screenshot = partial(doc_screenshot, blur=True)   # the picture without a focused element's tooltip
 
 
 def recruit_on_the_board(page, seen: dict, rng: random.Random, before_confirm=None) -> None:
@@ -140,45 +84,21 @@ def play_one(page, seen: dict, rng: random.Random, kinds_on_board: set, stats: d
                 choice.nth(rng.randrange(choice.count())).click()
             stats["board"] += 1
         else:
-            if not nb:   # the bar folded them all into "All moves" (a narrow screen): open it
-                page.locator("#actions details.allmoves > summary").click()
-                buttons = page.locator("#actions details.allmoves button.move:visible")
-                nb = buttons.count()
-            assert nb, f"a decision with no board target and no button: {sorted(legal_kinds)}"
-            b = buttons.nth(rng.randrange(nb))
-            if b.get_attribute("data-kind") in kinds_on_board:
-                b = next((buttons.nth(k) for k in range(nb)
-                          if buttons.nth(k).get_attribute("data-kind") not in kinds_on_board), b)
-            kind = b.get_attribute("data-kind")
-            assert kind not in kinds_on_board, f"{kind} has a button though the board takes it"
-            b.click()
+            bar_move(page, rng, legal_kinds, kinds_on_board)
             stats["bar"] += 1
-    page.wait_for_function("n => +document.body.dataset.n !== n", arg=n, timeout=20000)
+    moved(page, n)
 
 
 def test_a_whole_abyss_game_by_clicking_the_board_at_1366x768(base, browser):
-    t, ctx, page, errors = table(base, browser, {"width": 1366, "height": 768})
-    kinds_on_board = board_kinds(page)
+    t, ctx, page, errors = table(base, browser, LAPTOP)
+    kinds_on_board = board_kinds(page, "abyss")
     rng = random.Random(5)
     stats = {"board": 0, "bar": 0, "recruit": 0}
-    heights = []
-    start = time.monotonic()
-    decisions = 0
-    while True:
-        seen = wait_for_turn(page)
-        if seen["over"]:
-            break
-        assert_fits(seen, 120, f"decision {decisions} (move {seen['n']})")
-        heights.append(seen["status"])
-        # the picture: the first recruit being built (Allies chosen, the Lord chosen, Confirm shown)
-        play_one(page, seen, rng, kinds_on_board, stats, shot=lambda: screenshot(page, "abyss-1366x768"))
-        decisions += 1
-        assert decisions < 400 and time.monotonic() - start < 240, "the game did not end"
-    final = page.locator("#final")
-    assert final.is_visible()
-    box = final.bounding_box()
-    assert box and 0 <= box["y"] < 768 and box["x"] < 1366, box
-    assert page.locator("#final table.scores tr.row-total").count() == 1
+    # the picture: the first recruit being built (Allies chosen, the Lord chosen, Confirm shown)
+    decisions, heights = play_decisions(
+        page, lambda seen, k: play_one(page, seen, rng, kinds_on_board, stats, shot=lambda: screenshot(page, "abyss-1366x768")),
+        120, wait=wait_for_turn, most=400, seconds=240)
+    assert_results_in_view(page, total_row=True)
     assert stats["board"] > stats["bar"], stats
     assert not errors, errors
     print(f"abyss 1366x768: {decisions} decisions, status bar max {max(heights):.0f} px, {stats}")
@@ -186,23 +106,14 @@ def test_a_whole_abyss_game_by_clicking_the_board_at_1366x768(base, browser):
 
 
 def test_the_first_decisions_of_abyss_on_a_phone(base, browser):
-    t, ctx, page, errors = table(base, browser, {"width": 390, "height": 844}, seed=4)
-    kinds_on_board = board_kinds(page)
+    t, ctx, page, errors = table(base, browser, PHONE, seed=4)
+    kinds_on_board = board_kinds(page, "abyss")
     rng = random.Random(2)
     stats = {"board": 0, "bar": 0, "recruit": 0}
-    heights = []
-    for k in range(14):
-        seen = wait_for_turn(page)
-        if seen["over"]:
-            break
-        assert_fits(seen, 844 / 4, f"phone decision {k}")
-        heights.append(seen["status"])
-        # the board comes right after the status bar
-        top = page.evaluate("document.querySelector('#board').getBoundingClientRect().top")
-        assert top <= 844 / 4 + 40, f"the board starts at {top:.0f} px"
-        if k == 6:
-            screenshot(page, "abyss-390x844")
-        play_one(page, seen, rng, kinds_on_board, stats)
+    step = shot_at(6, lambda: screenshot(page, "abyss-390x844"),
+                   lambda seen, k: play_one(page, seen, rng, kinds_on_board, stats))
+    # the board comes right after the status bar
+    decisions, heights = play_decisions(page, step, 844 / 4, wait=wait_for_turn, first=14, board_top=True)
     assert not errors, errors
     print(f"abyss 390x844: status bar max {max(heights):.0f} px")
     ctx.close()
@@ -211,8 +122,8 @@ def test_the_first_decisions_of_abyss_on_a_phone(base, browser):
 def test_others_are_told_the_turn_player_chooses_an_action_not_that_they_finish(base, browser):
     """The others' prompt comes from the view, not from their own (empty) list of moves: at the start
     of Ana's turn a spectator reads that she is choosing an action; after it, that she may end."""
-    t, ctx, page, errors = table(base, browser, {"width": 1366, "height": 768})
-    spec = browser.new_context(viewport={"width": 1366, "height": 768}).new_page()
+    t, ctx, page, errors = table(base, browser, LAPTOP)
+    spec = browser.new_context(viewport=LAPTOP).new_page()
     spec.goto(f"{base}/table/{t['id']}")
     spec.wait_for_selector("#board .board-abyss .court")
     spec.wait_for_function("() => document.querySelector('#prompt').textContent.includes('Ana')")
@@ -230,7 +141,7 @@ def test_others_are_told_the_turn_player_chooses_an_action_not_that_they_finish(
 
 
 def test_a_board_target_that_is_not_legal_says_why_with_the_rule(base, browser):
-    t, ctx, page, errors = table(base, browser, {"width": 1366, "height": 768})
+    t, ctx, page, errors = table(base, browser, LAPTOP)
     seen = wait_for_turn(page)
     assert "explore" in {x["kind"] for x in seen["legal"]}
     n = seen["n"]
@@ -248,20 +159,17 @@ def test_a_board_target_that_is_not_legal_says_why_with_the_rule(base, browser):
 
 
 def test_axe_finds_no_serious_or_critical_violation_at_an_abyss_table(base, browser):
-    axe_playwright = pytest.importorskip("axe_playwright_python.sync_playwright")
-    t, ctx, page, errors = table(base, browser, {"width": 1366, "height": 768})
+    pytest.importorskip("axe_playwright_python.sync_playwright")
+    t, ctx, page, errors = table(base, browser, LAPTOP)
     wait_for_turn(page)
     # the game's drawing: the board and the player panels it fills (the shell's page has its own test)
     for where in ("#board", "#players"):
-        results = axe_playwright.Axe().run(page, context=where)
-        bad = [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3])
-               for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
+        bad = axe_serious(page, where)
         assert not bad, (where, bad)
     # and a recruit being built (the Allies chosen, the Lord chosen, the Confirm shown)
     seen = look(page)
     if any(x["kind"] == "recruit" for x in seen["legal"]):
         m = next(x for x in seen["legal"] if x["kind"] == "recruit")["move"]
         page.locator(f"#board .court .lord.recruitable[data-lord='{m['lord']}']").click()
-        results = axe_playwright.Axe().run(page, context="#board")
-        assert not [v["id"] for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
+        assert not axe_serious(page, "#board")
     ctx.close()

@@ -5,40 +5,17 @@ runs out the bot's move appears with a log line saying so. A bad clock is refuse
 Needs Python Playwright and a Chromium at /usr/bin/chromium; skipped without them."""
 from __future__ import annotations
 
-import os
-import socket
-import threading
-import time
-import urllib.request
+import json
 
 import pytest
 
+from cardboard.server.app import create_app
+from cardboard.server.settings import ServerSettings
+
+from .table_helpers import api, axe_serious, expect, serving
+from .table_helpers import browser  # noqa: F401  (the fixture)
+
 pytestmark = pytest.mark.browser
-
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync"]
-
-try:
-    from playwright.sync_api import expect, sync_playwright
-except ImportError:  # pragma: no cover - depends on the machine
-    sync_playwright = None
-
-if sync_playwright is None:
-    pytest.skip("Python Playwright is not installed (pip install playwright)", allow_module_level=True)
-if not os.path.exists(CHROMIUM):
-    pytest.skip(f"no Chromium at {CHROMIUM}", allow_module_level=True)
-
-import uvicorn  # noqa: E402
-
-from cardboard.server.app import create_app  # noqa: E402
-from cardboard.server.settings import ServerSettings  # noqa: E402
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 @pytest.fixture(scope="module")
@@ -46,32 +23,8 @@ def clock_base(tmp_path_factory):
     """The web table on a free port (its own server: the clocks' scheduler runs in its loop)."""
     settings = ServerSettings(db=str(tmp_path_factory.mktemp("clocks") / "tables.sqlite"), bot_delay=0.05,
                               bot_pool="thread", bot_workers=1, synchronous="NORMAL")
-    app = create_app(settings=settings)
-    port = _free_port()
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    url = f"http://127.0.0.1:{port}"
-    for _ in range(400):
-        try:
-            with urllib.request.urlopen(url + "/api/games", timeout=1) as r:
-                if r.status == 200:
-                    break
-        except OSError:
-            time.sleep(0.05)
-    else:
-        pytest.fail("the web table did not start")
-    yield url
-    server.should_exit = True
-    thread.join(timeout=10)
-
-
-@pytest.fixture(scope="module")
-def chromium():
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
-        yield b
-        b.close()
+    with serving(create_app(settings=settings), tries=400) as url:
+        yield url
 
 
 def _clock_ms(text: str) -> int:
@@ -83,8 +36,8 @@ def _clock_ms(text: str) -> int:
     return total * 1000
 
 
-def test_a_five_second_clock_counts_on_the_panel_and_in_the_bar_and_its_bot_moves_on_time_out(clock_base, chromium):
-    page = chromium.new_page(viewport={"width": 1366, "height": 768})
+def test_a_five_second_clock_counts_on_the_panel_and_in_the_bar_and_its_bot_moves_on_time_out(clock_base, browser):
+    page = browser.new_page(viewport={"width": 1366, "height": 768})
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     try:
@@ -137,27 +90,19 @@ def test_a_five_second_clock_counts_on_the_panel_and_in_the_bar_and_its_bot_move
         page.close()
 
 
-def test_axe_finds_no_serious_or_critical_violation_in_the_clock_box_or_the_clocks(clock_base, chromium):
-    axe_playwright = pytest.importorskip("axe_playwright_python.sync_playwright")
-    import json
-    import urllib.request
-
-    def post(path, body):
-        req = urllib.request.Request(clock_base + path, data=json.dumps(body).encode(),
-                                     headers={"Content-Type": "application/json"})
-        with urllib.request.urlopen(req, timeout=10) as r:
-            return json.loads(r.read())
+def test_axe_finds_no_serious_or_critical_violation_in_the_clock_box_or_the_clocks(clock_base, browser):
+    pytest.importorskip("axe_playwright_python.sync_playwright")
 
     for width, height in ((1366, 768), (390, 844)):
-        page = chromium.new_page(viewport={"width": width, "height": height})
+        page = browser.new_page(viewport={"width": width, "height": height})
         try:
             page.goto(clock_base + "/")
             page.check("#clock-on")
             assert page.evaluate("document.documentElement.scrollWidth") <= width  # the clock box fits a phone
-            t = post("/api/tables", {"game": "abyss", "players": 2, "seats": [{"kind": "human"}] * 2,
-                                     "clock": {"time": 600, "increment": 10}})
-            token = post(f"/api/tables/{t['id']}/join", {"name": "Ana"})["token"]
-            post(f"/api/tables/{t['id']}/join", {"name": "Ben"})
+            t = api(clock_base, "/api/tables", {"game": "abyss", "players": 2, "seats": [{"kind": "human"}] * 2,
+                                                "clock": {"time": 600, "increment": 10}})
+            token = api(clock_base, f"/api/tables/{t['id']}/join", {"name": "Ana"})["token"]
+            api(clock_base, f"/api/tables/{t['id']}/join", {"name": "Ben"})
             found = []
             for url in ("/", f"/table/{t['id']}"):
                 if url != "/":
@@ -169,9 +114,7 @@ def test_axe_finds_no_serious_or_critical_violation_in_the_clock_box_or_the_cloc
                     # the clock keeps the status bar within its limits (120 px wide screen, a quarter on a phone)
                     status = page.evaluate("document.querySelector('#status').getBoundingClientRect().height")
                     assert status <= (120 if width > 800 else height / 4), status
-                results = axe_playwright.Axe().run(page)
-                found += [(v["id"], v["impact"], [n["target"] for n in v["nodes"]])
-                          for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
+                found += axe_serious(page, most=None)
             mine = [(i, imp, targets) for i, imp, targets in found if "clock" in json.dumps(targets)]
             assert not mine, mine
         finally:

@@ -12,17 +12,12 @@ import random
 
 import pytest
 
-from .test_table_aban import assert_fits, assert_results_in_view, click, look, moved, screenshot, seated_page, \
-    wait_for_turn
-
-try:  # the shared fixtures: in conftest.py once moved there, else in test_browser.py
-    from .test_browser import base, browser  # noqa: F401
-except ImportError:  # pragma: no cover
-    pass
+from .table_helpers import BOT, LAPTOP, PHONE, assert_fits, assert_results_in_view, axe_serious, board_only, click, \
+    look, moved, play_decisions, seated_page, wait_for_turn
+from .table_helpers import base, browser  # noqa: F401  (the fixtures)
+from .table_helpers import doc_screenshot as screenshot
 
 pytestmark = pytest.mark.browser
-
-BOT = [{"kind": "human"}, {"kind": "bot", "level": "random"}]
 
 
 def hand_of(page) -> dict:
@@ -99,50 +94,38 @@ def ha_move(page, seen: dict, rng: random.Random, shot: str | None = None) -> st
     raise AssertionError(f"no board target for {kinds}")
 
 
-def play_out(page, limit: float, rng, most: int, shot_at=None, shot_name=None) -> tuple[int, list]:
-    heights, decisions = [], 0
-    while True:
-        seen = wait_for_turn(page, timeout=60)
-        if seen["over"]:
-            return decisions, heights
-        assert_fits(seen, limit, f"decision {decisions}")
-        heights.append(seen["status"])
-        assert page.locator("#actions button.move:visible").count() == 0  # the board takes every move
-        if decisions == shot_at:
-            screenshot(page, shot_name)
-        ha_move(page, seen, rng)
-        moved(page, seen["n"])
-        decisions += 1
-        assert decisions < most, "the game did not end"
+def play_out(page, limit: float, rng, most: int) -> tuple[int, list]:
+    """Every decision by the board until the results."""
+    return play_decisions(page, board_only(page, lambda seen, k: ha_move(page, seen, rng)), limit,
+                          wait=lambda p: wait_for_turn(p, timeout=60), most=most)
+
+
+def whole_game(base, browser, viewport, variant, seed, limit, rng, most):
+    """A game of `variant` played by the board to its results (the status bar within `limit`)."""
+    _, ctx, page, errors = seated_page(browser, base, "hideous-abomination", 2, BOT, viewport, seed=seed,
+                                       options={"variant": variant})
+    decisions, heights = play_out(page, limit, rng, most)
+    page.wait_for_timeout(300)
+    assert_results_in_view(page)
+    assert not errors, errors
+    print(f"hideous-abomination {viewport['width']}x{viewport['height']}: {decisions} decisions, "
+          f"status bar {min(heights):.0f}-{max(heights):.0f} px")
+    ctx.close()
 
 
 def test_a_whole_game_by_clicking_the_board_at_1366x768(base, browser):
     # the rules for ages 6-7: the first finished abomination wins (no Awards to wait for)
-    ctx, page, errors = seated_page(browser, base, "hideous-abomination", 2, {"variant": "ages_6_7"}, BOT,
-                                    {"width": 1366, "height": 768}, seed=21)
-    decisions, heights = play_out(page, 120, random.Random(5), 200)
-    page.wait_for_timeout(300)
-    assert_results_in_view(page)
-    assert not errors, errors
-    print(f"hideous-abomination 1366x768: {decisions} decisions, status bar {min(heights):.0f}-{max(heights):.0f} px")
-    ctx.close()
+    whole_game(base, browser, LAPTOP, "ages_6_7", 21, 120, random.Random(5), 200)
 
 
 def test_a_short_game_on_a_phone(base, browser):
     # the rules for ages 4-5: no die, each turn draws the deck's top tile and plays it on one's own abomination
-    ctx, page, errors = seated_page(browser, base, "hideous-abomination", 2, {"variant": "ages_4_5"}, BOT,
-                                    {"width": 390, "height": 844}, seed=22)
-    decisions, heights = play_out(page, 844 / 4, random.Random(6), 80)
-    page.wait_for_timeout(300)
-    assert_results_in_view(page)
-    assert not errors, errors
-    print(f"hideous-abomination 390x844: {decisions} decisions, status bar {min(heights):.0f}-{max(heights):.0f} px")
-    ctx.close()
+    whole_game(base, browser, PHONE, "ages_4_5", 22, 844 / 4, random.Random(6), 80)
 
 
 def test_a_cell_the_tile_does_not_fit_answers_with_the_rule_and_axe_finds_nothing_serious(base, browser):
-    axe_playwright = pytest.importorskip("axe_playwright_python.sync_playwright")
-    ctx, page, errors = seated_page(browser, base, "hideous-abomination", 2, {}, BOT, {"width": 1366, "height": 768}, seed=23)
+    pytest.importorskip("axe_playwright_python.sync_playwright")
+    _, ctx, page, errors = seated_page(browser, base, "hideous-abomination", 2, BOT, LAPTOP, seed=23)
     rng = random.Random(7)
     answered = False
     for decision in range(40):
@@ -176,9 +159,7 @@ def test_a_cell_the_tile_does_not_fit_answers_with_the_rule_and_axe_finds_nothin
             page.keyboard.press("Escape")
         if answered and "play" in kinds:
             choose_hand_tile(page, next(x["move"]["tile"] for x in seen["legal"] if x["move"]["kind"] == "play"))
-            results = axe_playwright.Axe().run(page)
-            bad = [(v["id"], v["impact"], [nd["target"] for nd in v["nodes"]][:3])
-                   for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
+            bad = axe_serious(page)
             assert not bad, bad
             break
         ha_move(page, look(page), rng)
@@ -190,7 +171,7 @@ def test_a_cell_the_tile_does_not_fit_answers_with_the_rule_and_axe_finds_nothin
 
 def test_phone_screenshot_mid_game(base, browser):
     """The phone picture of a standard game (written with CARDBOARD_SCREENSHOTS=1 only)."""
-    ctx, page, errors = seated_page(browser, base, "hideous-abomination", 2, {}, BOT, {"width": 390, "height": 844}, seed=24)
+    _, ctx, page, errors = seated_page(browser, base, "hideous-abomination", 2, BOT, PHONE, seed=24)
     rng = random.Random(8)
     shot = "hideous-abomination-390x844"
     for decision in range(12):
