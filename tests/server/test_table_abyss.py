@@ -162,10 +162,9 @@ def test_axe_finds_no_serious_or_critical_violation_at_an_abyss_table(base, brow
     pytest.importorskip("axe_playwright_python.sync_playwright")
     t, ctx, page, errors = table(base, browser, LAPTOP)
     wait_for_turn(page)
-    # the game's drawing: the board and the player panels it fills (the shell's page has its own test)
-    for where in ("#board", "#players"):
-        bad = axe_serious(page, where)
-        assert not bad, (where, bad)
+    # the whole table page: the status bar, the board, the player panels and the log
+    bad = axe_serious(page)
+    assert not bad, bad
     # and a recruit being built (the Allies chosen, the Lord chosen, the Confirm shown)
     seen = look(page)
     if any(x["kind"] == "recruit" for x in seen["legal"]):
