@@ -43,6 +43,18 @@ async def pig_table(svc: TableService, clock=None, humans: int = 2, target: int 
     return rec.id, tokens
 
 
+async def hold_to_the_end(svc: TableService, tid: str, tokens, clock=None, think: float = 0.0) -> None:
+    """Each seat holds whenever it may (else rolls), `think` seconds a decision, until Pig ends."""
+    live = svc.table(tid)
+    while not live.state.is_terminal():
+        seat = live.state.current_player
+        if clock is not None:
+            clock.t += think
+        legal = [a.to_json() for a in live.state.legal_actions()]
+        move = {"kind": "hold"} if {"kind": "hold"} in legal else {"kind": "roll"}
+        await svc.play(tid, tokens[seat], move, len(live.log))
+
+
 def moves(svc: TableService, table_id: str) -> list[dict]:
     return svc.table(table_id).log
 
@@ -278,11 +290,7 @@ def test_a_finished_game_stops_its_clock(tmp_path):
         svc = service(tmp_path, clock)
         tid, tokens = await pig_table(svc, CLOCK, target=1)
         live = svc.table(tid)
-        while not live.state.is_terminal():
-            seat = live.state.current_player
-            legal = [a.to_json() for a in live.state.legal_actions()]
-            move = {"kind": "hold"} if {"kind": "hold"} in legal else {"kind": "roll"}
-            await svc.play(tid, tokens[seat], move, len(live.log))
+        await hold_to_the_end(svc, tid, tokens)
         assert live.rec.status == "over" and live.rec.deadline is None and svc.store.get(tid).deadline is None
         assert tid not in svc._armed and clock_of(svc, tid)["running"] is None
         await svc.close()
@@ -429,13 +437,7 @@ def test_a_rematch_keeps_the_clock_with_full_banks(tmp_path):
     async def main():
         svc = service(tmp_path, clock)
         tid, tokens = await pig_table(svc, CLOCK, target=1)
-        live = svc.table(tid)
-        while not live.state.is_terminal():
-            seat = live.state.current_player
-            clock.t += 7
-            legal = [a.to_json() for a in live.state.legal_actions()]
-            move = {"kind": "hold"} if {"kind": "hold"} in legal else {"kind": "roll"}
-            await svc.play(tid, tokens[seat], move, len(live.log))
+        await hold_to_the_end(svc, tid, tokens, clock, think=7)
         new = await svc.again(tid, tokens[0])
         assert svc.summary(new)["clock"] == {"time": 30000, "increment": 5000, "level": "easy"}
         assert new.clock["banks"] == [30000, 30000]
