@@ -10,6 +10,8 @@ from cardboard.games.abomination.game import EMPTY, MUSCLE, STAGED, STAGES, TRAC
 from cardboard.games.abomination.effects import condition_test
 from cardboard.games.abomination.scoring import objective_checks
 
+from ..listing import listing_digest
+
 
 # ---------------------------------------------------------------- the plain listings
 def reference_placements(s, seat, only=None, bumped=False):
@@ -230,27 +232,13 @@ def test_every_kind_of_condition_written_out_matches_holds():
         sorted({(k, 1, w) for k in range(len(kinds)) for w in (True, False)} - seen)
 
 
-def _digest(players, games, seed, options=None):
-    h = hashlib.sha1()
-    rng = Rng(seed)
-    for _ in range(games):
-        s = cardboard.load_game("abomination", players=players, seed=rng.next64(), options=options).new_initial_state()
-        while not s.is_terminal():
-            legal = s.legal_actions()
-            for a in legal:
-                h.update(repr(a.json_key()).encode())
-            s.apply(legal[rng.below(len(legal))])
-        h.update(repr(s.scores()).encode())
-    return h.hexdigest()[:12]
-
-
 def test_random_games_list_the_same_moves_as_before():
     """Uniform random games from fixed seeds: every legal list of every position, in order, and the
     final scores hash to the digest of the listing before issue #27 (commit e12e670). A rule
     change that alters the moves on purpose updates these digests; a speed change never may."""
-    assert _digest(2, 6, 1) == "fe597ab079c2"
-    assert _digest(3, 3, 2, {"dial_scoring": "best", "cadavers": "preview"}) == "4a49fc30ff09"
-    assert _digest(4, 3, 3) == "a94aa2fa70c3"
+    assert listing_digest("abomination", 2, 6, 1) == "fe597ab079c2"
+    assert listing_digest("abomination", 3, 3, 2, {"dial_scoring": "best", "cadavers": "preview"}) == "4a49fc30ff09"
+    assert listing_digest("abomination", 4, 3, 3) == "a94aa2fa70c3"
 
 
 # ---------------------------------------------------------------- the heuristic's choices
