@@ -178,6 +178,11 @@ def test_shape_problem_words():
     assert shape_problem("play", {"card": 1, "at": [[1]]}, legal).startswith(
         "the field 'at' of a 'play' move must be an array of integers, not an array of arrays")
     assert shape_problem("play", {"card": 1, "at": []}, legal) is None  # a length is the game's business
+    # as near to one set of fields as to another: each is named (a reroll by an item or a power)
+    either = [Action("reroll", (("dice", (1, 0)), ("item", 2))), Action("reroll", (("dice", (1, 0)), ("power", 1)))]
+    assert shape_problem("reroll", {"dice": [1, 1]}, either) == (
+        "the field 'item' is missing or the field 'power' is missing: "
+        "a 'reroll' move now has the fields dice, item (or dice, power)")
     mixed = [Action("recruit", (("pay", ((3, "crab"), (1, "fish"))),))]
     assert shape_problem("recruit", {"pay": [[2, "jelly"]]}, mixed) is None
     assert "must be an array of arrays of integers or strings" in shape_problem("recruit", {"pay": [2]}, mixed)

@@ -165,6 +165,20 @@ def _fields_words(names) -> str:
     return ", ".join(sorted(names)) if names else "no fields"
 
 
+def _field_problems(kind: str, wanted: frozenset, names: frozenset) -> str:
+    """The fields missing from `names`, and those it has beyond `wanted`, in words."""
+    missing = sorted(wanted - names)
+    extra = sorted(names - wanted)
+    parts = []
+    if missing:
+        parts.append(("the field " if len(missing) == 1 else "the fields ")
+                     + ", ".join(f"'{m}'" for m in missing) + (" is" if len(missing) == 1 else " are") + " missing")
+    if extra:
+        parts.append(", ".join(f"'{e}'" for e in extra) + (" is not a field" if len(extra) == 1 else " are not fields")
+                     + f" of a '{kind}' move now")
+    return "; ".join(parts)
+
+
 def shape_problem(kind: str, fields: dict, legal: list) -> str | None:
     """What is wrong with the shape of a move of `kind` with `fields` (name -> value), judged
     by the legal moves of that kind now (`legal`, not empty): a missing, extra or mistyped
@@ -175,23 +189,16 @@ def shape_problem(kind: str, fields: dict, legal: list) -> str | None:
     names = frozenset(fields)
     same = by_names.get(names)
     if same is None:
-        # the nearest set of fields the kind takes now: fewest fields missing and extra
-        wanted = min(by_names, key=lambda s: (len(s ^ names), sorted(s)))
+        # the nearest sets of fields the kind takes now: fewest fields missing and extra (a tie
+        # names each: a move without its 'power' is as near to {dice, item} as to {dice, power})
+        best = min(len(s ^ names) for s in by_names)
+        nearest = sorted((s for s in by_names if len(s ^ names) == best), key=sorted)
+        wanted = nearest[0]
         others = sorted(_fields_words(s) for s in by_names if s != wanted)
         takes = f"a '{kind}' move now has the fields {_fields_words(wanted)}"
         if others:
             takes += " (or " + "; or ".join(others) + ")"
-        missing = sorted(wanted - names)
-        extra = sorted(names - wanted)
-        parts = []
-        if missing:
-            parts.append(("the field " if len(missing) == 1 else "the fields ")
-                         + ", ".join(f"'{m}'" for m in missing) + (" is" if len(missing) == 1 else " are")
-                         + " missing")
-        if extra:
-            parts.append(", ".join(f"'{e}'" for e in extra) + (" is not a field" if len(extra) == 1 else " are not fields")
-                         + f" of a '{kind}' move now")
-        return "; ".join(parts) + f": {takes}"
+        return " or ".join(_field_problems(kind, s, names) for s in nearest) + f": {takes}"
     for name in sorted(names):
         types = {json_type(action[name]) for action in same}
         value = fields[name]
