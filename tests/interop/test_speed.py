@@ -13,6 +13,21 @@ from cardboard.interop.core import Table, game_declaration, move_encoding
 from cardboard.interop.observe import Observer
 
 
+def random_masked_episode(env, rng: Rng) -> int:
+    """A user's random loop over a PettingZoo env to the end: the mask of each step, a uniform
+    pick among it; the number of choices made."""
+    steps = 0
+    for _agent in env.agent_iter():
+        _, _, term, trunc, info = env.last(observe=False)
+        if term or trunc:
+            env.step(None)
+            continue
+        legal = info["action_mask"].nonzero()[0]
+        env.step(int(legal[rng.below(len(legal))]))
+        steps += 1
+    return steps
+
+
 def _turn_with_many_parts(game_id="abyss", seed=0):
     """A position whose legal moves include ones of several parts (Abyss: recruits and payments)."""
     cls = game_class(game_id)
@@ -152,16 +167,7 @@ def test_a_pettingzoo_step_checks_its_choice_once(monkeypatch):
         monkeypatch.setattr(Table, name, lambda self, *a, _real=real, _name=name: calls.append(_name) or _real(self, *a))
     env = cz.env("aban", players=2)
     env.reset(seed=3)
-    rng = Rng(3)
-    steps = 0
-    for _agent in env.agent_iter():
-        _, _, term, trunc, info = env.last(observe=False)
-        if term or trunc:
-            env.step(None)
-            continue
-        legal = info["action_mask"].nonzero()[0]
-        env.step(int(legal[rng.below(len(legal))]))
-        steps += 1
+    steps = random_masked_episode(env, Rng(3))
     assert steps > 20 and calls == []
     assert all(env.unwrapped.terminations.values()) or not env.unwrapped.agents
 
@@ -182,16 +188,7 @@ def test_a_pettingzoo_step_of_a_whole_move_asks_the_engine_for_the_next_moves_on
         real = getattr(state_type, name)
         monkeypatch.setattr(state_type, name, lambda self, _real=real, _name=name: calls.__setitem__(
             _name, calls[_name] + 1) or _real(self))
-    rng = Rng(5)
-    steps = 0
-    for _agent in env.agent_iter():
-        _, _, term, trunc, info = env.last(observe=False)
-        if term or trunc:
-            env.step(None)
-            continue
-        legal = info["action_mask"].nonzero()[0]
-        env.step(int(legal[rng.below(len(legal))]))
-        steps += 1
+    steps = random_masked_episode(env, Rng(5))
     assert steps > 20
     assert calls["_legal_actions"] == steps - 1   # one per decision after a move; none at the end
     assert calls["legal_actions"] == 1            # the end: the empty decision
