@@ -1,11 +1,14 @@
-"""bulk_play: the cyclic collector is paused while a game is played, and what survives is frozen."""
+"""bulk_play: the cyclic collector is paused while a game is played, what survives is frozen, and a
+sweep now and then (or after an error) frees the cycles frozen meanwhile."""
 import gc
+import time
 
 import pytest
 
 import cardboard
 from cardboard.agents.arena import play_game
 from cardboard.agents import make_agent
+from cardboard.engine import collector
 from cardboard.engine.collector import bulk_play
 
 
@@ -27,21 +30,44 @@ def test_the_collector_is_paused_inside_and_restored_after_even_on_error():
         gc.enable()
 
 
-def test_survivors_are_frozen_and_cycles_made_meanwhile_are_freed():
-    gc.unfreeze()
+def test_survivors_are_frozen_and_a_cycle_made_meanwhile_is_freed_by_the_next_sweep(monkeypatch):
+    collector.sweep()
     before = gc.get_freeze_count()
 
     class Node:
         pass
 
+    def a_game_with_a_cycle():
+        with bulk_play():
+            a, b = Node(), Node()
+            a.other, b.other = b, a  # a cycle, dropped at once: only the cyclic collector frees it
+            del a, b
+            return [Node() for _ in range(100)]
+
+    monkeypatch.setattr(collector, "_next_sweep", float("inf"))  # no sweep due: the exit only freezes
+    kept = a_game_with_a_cycle()
+    assert gc.get_freeze_count() >= before + 102  # the survivors and the cycle left the generations
+    assert gc.collect() == 0  # a collection no longer sees the frozen cycle ...
+    monkeypatch.setattr(collector, "_next_sweep", 0.0)  # ... a due sweep frees it
+    kept += a_game_with_a_cycle()
+    assert gc.collect() == 0 and gc.get_freeze_count() >= before + 200
+    assert collector.sweep() == 0  # both cycles went in the sweep at the second game's end
+    assert len(kept) == 200
+    gc.unfreeze()
+
+
+def test_a_sweep_is_spaced_by_its_own_cost_and_an_error_sweeps_at_once(monkeypatch):
+    collector.sweep()
+    assert collector._next_sweep > time.perf_counter()  # the next one waits, 100 times this one's time
+    swept = []
+    monkeypatch.setattr(collector, "sweep", lambda: swept.append(1))
     with bulk_play():
-        a, b = Node(), Node()
-        a.other, b.other = b, a  # a cycle, dropped at once: only the cyclic collector frees it
-        del a, b
-        kept = [Node() for _ in range(100)]
-    assert gc.get_freeze_count() >= before + 100  # the survivors left the collector's generations
-    assert gc.collect() == 0  # and the cycle was collected on the way out
-    assert len(kept) == 100
+        pass
+    assert swept == []  # frozen only
+    with pytest.raises(ValueError):
+        with bulk_play():
+            raise ValueError("a bug in a game")  # a traceback is a cycle of frames: swept now
+    assert swept == [1]
     gc.unfreeze()
 
 
