@@ -240,6 +240,29 @@ def test_payments_match_a_brute_force_count():
         assert got == want, (by_race, n_races, required, cost, pearls, any_races)
 
 
+def test_recruit_arguments_are_each_payment_with_each_ally_it_may_affiliate_in_order():
+    """The listing's arguments (`recruit_args`, named from each race's part) are, in order, every
+    payment of `payments` followed by each Ally `affiliations` lets it affiliate: [AY-R-7] the
+    lowest, ties of different races each a move, any Ally spent with the Master of Magic
+    [AY-P-20]. Random hands of up to four Allies a race, Lords of 1 to 5 races."""
+    import random
+
+    from cardboard.games.abyss.recruit import NAMED, affiliations, named, payments, recruit_args
+
+    rnd = random.Random(11)
+    for _ in range(400):
+        by_race = tuple(tuple(sorted((rnd.randint(1, 5) for _ in range(rnd.randint(0, 4))), reverse=True))
+                        for _ in range(5))
+        n_races, required = rnd.randint(1, 5), rnd.choice([-1, 0, 1, 2, 3, 4])
+        if required < 0:
+            n_races = 5
+        args = (by_race, n_races, required, rnd.randint(0, 14), rnd.randint(0, 4), rnd.random() < 0.2)
+        for choose in (False, True):
+            want = tuple((("pay", named(pay)), ("pearls", extra), ("affiliate", NAMED[kind]))
+                         for pay, extra in payments(*args) for kind in affiliations(pay, choose))
+            assert recruit_args(*args, choose) == want, (args, choose)
+
+
 def test_drawn_payment_is_one_of_the_payments_and_any_can_be_drawn():
     """A rollout's payment (`sample_payment`, drawn without listing them) is always one of
     `payments`, None exactly when there is none, and every payment can come up; the same when

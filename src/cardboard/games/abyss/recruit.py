@@ -89,7 +89,54 @@ def _named(races, choice) -> tuple[tuple[int, int], ...]:
     return tuple([(r, v) for r, (p, _) in zip(races, choice) for v in p])
 
 
-@lru_cache(maxsize=16384)  # pure: hands recur across a game and across search playouts
+def _payment_parts(by_race: tuple[tuple[int, ...], ...], n_races: int, required: int, cost: int,
+                   pearls: int, any_races: bool):
+    """Every legal payment as (races, the part of each race paid, pearls added): what `payments`
+    and `recruit_args` both read, so that a listing names each payment's Allies from its parts
+    without taking the payment apart again.
+
+    The combinations of parts are walked in `product`'s order, with `_pearls_needed`'s test
+    written out; for one or two races as nested loops that skip a first part whose best
+    completion, pearls added, falls short of the cost (the same payments in the same order).
+    """
+    for races, parts in _race_sets(by_race, n_races, required, cost, pearls, any_races):
+        if len(races) == 1:
+            for part in parts[0]:
+                need = cost - part[1]
+                if need > pearls:
+                    continue
+                if need < 0:
+                    p = part[0]
+                    if len(p) > 1 and p[-1] <= -need:
+                        continue
+                    need = 0
+                yield races, (part,), need
+        elif len(races) == 2:
+            first, second = parts
+            best = max([s for _, s in second])
+            for part1 in first:
+                p1, s1 = part1
+                if s1 + best + pearls < cost:
+                    continue
+                spare1 = len(p1) > 1
+                low1 = p1[-1]
+                for part2 in second:
+                    need = cost - s1 - part2[1]
+                    if need > pearls:
+                        continue
+                    if need < 0:
+                        p2 = part2[0]
+                        if (spare1 and low1 <= -need) or (len(p2) > 1 and p2[-1] <= -need):
+                            continue
+                        need = 0
+                    yield races, (part1, part2), need
+        else:
+            for choice in product(*parts):
+                extra = _pearls_needed(choice, cost, pearls)
+                if extra >= 0:
+                    yield races, choice, extra
+
+
 def payments(by_race: tuple[tuple[int, ...], ...], n_races: int, required: int, cost: int,
              pearls: int, any_races: bool) -> tuple[tuple[tuple[tuple[int, int], ...], int], ...]:
     """Every legal payment: ((race, value) pairs, pearls added).
@@ -97,48 +144,10 @@ def payments(by_race: tuple[tuple[int, ...], ...], n_races: int, required: int, 
     [AY-R-2] exactly `n_races` different races, [AY-R-3] the required race among them (unless
     any_races [AY-P-24]; required -1 = all races), [AY-R-5] pearls only for missing points,
     [AY-D-3] and no superfluous Ally (one that could leave and the payment still stand).
-
-    The combinations of parts are walked in `product`'s order, with `_pearls_needed`'s test
-    written out; for one or two races as nested loops that skip a first part whose best
-    completion, pearls added, falls short of the cost (the same payments in the same order).
+    Not cached: a hand seldom recurs (in random games 20 lookups of 44,000 hit).
     """
-    out = []
-    for races, parts in _race_sets(by_race, n_races, required, cost, pearls, any_races):
-        if len(races) == 1:
-            r = races[0]
-            for p, s in parts[0]:
-                need = cost - s
-                if need > pearls:
-                    continue
-                if need < 0:
-                    if len(p) > 1 and p[-1] <= -need:
-                        continue
-                    need = 0
-                out.append((tuple([(r, v) for v in p]), need))
-        elif len(races) == 2:
-            r1, r2 = races
-            first, second = parts
-            best = max([s for _, s in second])
-            for p1, s1 in first:
-                if s1 + best + pearls < cost:
-                    continue
-                spare1 = len(p1) > 1
-                low1 = p1[-1]
-                for p2, s2 in second:
-                    need = cost - s1 - s2
-                    if need > pearls:
-                        continue
-                    if need < 0:
-                        if (spare1 and low1 <= -need) or (len(p2) > 1 and p2[-1] <= -need):
-                            continue
-                        need = 0
-                    out.append((tuple([(r1, v) for v in p1] + [(r2, v) for v in p2]), need))
-        else:
-            for choice in product(*parts):
-                extra = _pearls_needed(choice, cost, pearls)
-                if extra >= 0:
-                    out.append((_named(races, choice), extra))
-    return tuple(out)
+    return tuple([(_named(races, choice), need)
+                  for races, choice, need in _payment_parts(by_race, n_races, required, cost, pearls, any_races)])
 
 
 # Rejected draws before sample_payment lists the payments instead: at least DRAWS, and more for
@@ -212,20 +221,46 @@ def named(pay: tuple[tuple[int, int], ...]) -> tuple[tuple[str, int], ...]:
     return tuple(map(NAMED.__getitem__, pay))
 
 
-@lru_cache(maxsize=16384)  # pure: the same hand and price recur for Lords alike and across searches
+class _PartNames(dict):
+    """(race index, values) -> the part's Allies as a move names them: one tuple per part,
+    made on first use (a race's parts are few: sub-multisets of its values)."""
+
+    def __missing__(self, key: tuple[int, tuple[int, ...]]) -> tuple[tuple[str, int], ...]:
+        race, values = key
+        got = self[key] = tuple([NAMED[race, v] for v in values])
+        return got
+
+
+PART_NAMES = _PartNames()
+
+
 def recruit_args(by_race: tuple[tuple[int, ...], ...], n_races: int, required: int, cost: int,
                  pearls: int, any_races: bool, choose: bool) -> tuple[tuple, ...]:
     """The arguments after the Lord of every recruit move paying `cost` from this hand, in the
-    listing's order (each payment, then each Ally it may affiliate): payments and their names are
-    worked out once for every Lord of the same races and price, not once a Lord."""
+    listing's order (each payment, then each Ally it may affiliate, as `affiliations` orders
+    them). Not cached: a hand seldom recurs (1,252 lookups of 45,450 hit in random games); the
+    names of a race's part are made once (PART_NAMES). A part's values come highest first, so
+    its last is its lowest: [AY-R-7]'s lowest Allies are read off the parts, race by race."""
     out = []
-    for pay, extra in payments(by_race, n_races, required, cost, pearls, any_races):
-        names = tuple(map(NAMED.__getitem__, pay))
-        if len(pay) == 1:
-            out.append((("pay", names), ("pearls", extra), ("affiliate", names[0])))
-            continue
-        for kind in affiliations(pay, choose):
-            out.append((("pay", names), ("pearls", extra), ("affiliate", NAMED[kind])))
+    names = PART_NAMES
+    for races, choice, extra in _payment_parts(by_race, n_races, required, cost, pearls, any_races):
+        if len(races) == 1:
+            part = choice[0][0]
+            pay = names[races[0], part]
+            if len(part) == 1:
+                out.append((("pay", pay), ("pearls", extra), ("affiliate", pay[0])))
+                continue
+        else:
+            pay = ()
+            for race, (part, _) in zip(races, choice):
+                pay += names[race, part]
+        if choose:
+            kinds = [NAMED[kind] for kind in affiliations(_named(races, choice), True)]
+        else:
+            low = min([part[-1] for part, _ in choice])
+            kinds = [NAMED[race, low] for race, (part, _) in zip(races, choice) if part[-1] == low]
+        for kind in kinds:
+            out.append((("pay", pay), ("pearls", extra), ("affiliate", kind)))
     return tuple(out)
 
 
