@@ -50,3 +50,20 @@ def test_the_phase_table_lists_each_phases_own_moves():
             phases.add(phase)
     assert {"turn", "offer", "ally"} <= phases
     assert set(CHOICES) == {name[len("_choices_"):] for name in dir(type(state)) if name.startswith("_choices_")}
+
+
+def test_games_of_one_content_share_its_tables_and_keep_their_own_seats():
+    """The config's content tables are worked out once per content file and option (a bulk run
+    sets up thousands of games); what belongs to one game (its players, their order, its first
+    player) and an attribute a test rewrites stay the game's own."""
+    a = cardboard.load_game("abyss", players=2, seed=1).cfg
+    b = cardboard.load_game("abyss", players=4, seed=2, options={"first_player": 3}).cfg
+    c = cardboard.load_game("abyss", players=2, seed=3, options={"ambassador_keys": "none"}).cfg
+    assert a.cost is b.cost and a.by_race_cache is b.by_race_cache and a.lord_index is b.lord_index
+    assert (a.players, a.others, a.first_player) == (2, ((1,), (0,)), None)
+    assert (b.players, b.others[3], b.first_player) == (4, (0, 1, 2), 3)
+    amb = [i for i, g in enumerate(a.guild) if g == "ambassador"]
+    assert amb and all(a.printed_keys[i] == 3 for i in amb) and all(c.printed_keys[i] == 0 for i in amb)
+    assert c.cost == a.cost and c.by_race_cache is not a.by_race_cache
+    a.cost = tuple(1 for _ in a.cost)  # a test's own prices
+    assert b.cost != a.cost and cardboard.load_game("abyss", players=2, seed=4).cfg.cost == b.cost

@@ -1,6 +1,7 @@
 """Abyss set-up: options and the read-only config shared by every state of one game."""
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
@@ -59,42 +60,10 @@ class AbyssGame(Game):
         if len(content.lords) < setup.court_size:
             raise ConfigError(f"the content has {len(content.lords)} Lords: fewer than the Court's {setup.court_size}")
         cfg = AbyssConfig()
+        for name, value in _tables(opts.content, opts.ambassador_keys).items():
+            setattr(cfg, name, value)
         cfg.players = n
-        cfg.content = content
-        cfg.setup = setup
-        values = setup.ally_values
-        cfg.n_allies = len(RACES) * len(values)
-        cfg.n_cards = cfg.n_allies + setup.monsters
-        cfg.card_race = tuple(r for r in range(len(RACES)) for _ in values) + (-1,) * setup.monsters
-        cfg.card_value = tuple(v for _ in RACES for v in values) + (0,) * setup.monsters
-        # Ally ids run race by race in the content's order of values: a sorted hand lists each
-        # race's values highest first when the content does (the printed cards do)
-        cfg.values_descending = list(values) == sorted(values, reverse=True)
-        cfg.lords = content.lords
-        cfg.lord_index = {lord.id: i for i, lord in enumerate(content.lords)}
-        cfg.guild_ids = tuple(lord.guild for lord in content.lords)
-        cfg.guild = cfg.guild_ids
-        race_of = content.guilds
-        cfg.req_race = tuple(-1 if race_of[lord.guild] == "all" else RACES.index(race_of[lord.guild])
-                             for lord in content.lords)
-        cfg.cost = tuple(lord.cost for lord in content.lords)
-        cfg.n_races = tuple(lord.races for lord in content.lords)
-        cfg.ip = tuple(lord.influence for lord in content.lords)
-        cfg.lkeys = tuple(lord.keys for lord in content.lords)  # keys that join the player's count
-        # [AY-D-11] the keys a Lord is printed with, as the views show them and the Towers count
-        # them: an Ambassador's three (its own power, never joining the count [AY-D-12]) or none
-        amb = setup.keys_to_control if opts.ambassador_keys == "three" else 0
-        cfg.printed_keys = tuple(amb if lord.guild == "ambassador" else lord.keys for lord in content.lords)
-        cfg.tower_keyed = tuple(k > 0 for k in cfg.printed_keys)
-        cfg.pkind = tuple(lord.power.kind for lord in content.lords)
-        cfg.pamount = tuple(lord.power.amount for lord in content.lords)
-        cfg.locations = content.locations
-        cfg.loc_index = {loc.id: i for i, loc in enumerate(content.locations)}
-        cfg.token_values = setup.monster_tokens
-        cfg.threat = content.threat.spaces
         cfg.first_player = opts.first_player
-        cfg.powers_cache = {}
-        cfg.by_race_cache = {}
         cfg.others = tuple(tuple((seat + i) % n for i in range(1, n)) for seat in range(n))
         self.cfg = cfg
         from .rules import AbyssAction  # rules builds on this module
@@ -115,3 +84,44 @@ class AbyssGame(Game):
         from .rules import AbyssState
 
         return AbyssState.initial(self)
+
+
+@lru_cache(maxsize=8)
+def _tables(content_path: str | None, ambassador_keys: str) -> dict:
+    """The config's parts read off the content (the same for every game of one content file and
+    option: a bulk run sets up thousands of games), with the caches keyed by them."""
+    content: Content = load_content(content_path)
+    setup = content.setup
+    values = setup.ally_values
+    t: dict = {"content": content, "setup": setup}
+    t["n_allies"] = len(RACES) * len(values)
+    t["n_cards"] = t["n_allies"] + setup.monsters
+    t["card_race"] = tuple(r for r in range(len(RACES)) for _ in values) + (-1,) * setup.monsters
+    t["card_value"] = tuple(v for _ in RACES for v in values) + (0,) * setup.monsters
+    # Ally ids run race by race in the content's order of values: a sorted hand lists each
+    # race's values highest first when the content does (the printed cards do)
+    t["values_descending"] = list(values) == sorted(values, reverse=True)
+    lords = t["lords"] = content.lords
+    t["lord_index"] = {lord.id: i for i, lord in enumerate(lords)}
+    t["guild_ids"] = t["guild"] = tuple(lord.guild for lord in lords)
+    race_of = content.guilds
+    t["req_race"] = tuple(-1 if race_of[lord.guild] == "all" else RACES.index(race_of[lord.guild]) for lord in lords)
+    t["cost"] = tuple(lord.cost for lord in lords)
+    t["n_races"] = tuple(lord.races for lord in lords)
+    t["ip"] = tuple(lord.influence for lord in lords)
+    t["lkeys"] = tuple(lord.keys for lord in lords)  # keys that join the player's count
+    # [AY-D-11] the keys a Lord is printed with, as the views show them and the Towers count
+    # them: an Ambassador's three (its own power, never joining the count [AY-D-12]) or none
+    amb = setup.keys_to_control if ambassador_keys == "three" else 0
+    t["printed_keys"] = tuple(amb if lord.guild == "ambassador" else lord.keys for lord in lords)
+    t["tower_keyed"] = tuple(k > 0 for k in t["printed_keys"])
+    t["pkind"] = tuple(lord.power.kind for lord in lords)
+    t["pamount"] = tuple(lord.power.amount for lord in lords)
+    t["locations"] = content.locations
+    t["loc_index"] = {loc.id: i for i, loc in enumerate(content.locations)}
+    t["token_values"] = setup.monster_tokens
+    t["threat"] = content.threat.spaces
+    # read by hand and by free Lords: what they hold depends on the content alone (bounded by their users)
+    t["powers_cache"] = {}
+    t["by_race_cache"] = {}
+    return t
