@@ -89,6 +89,9 @@ def _named(races, choice) -> tuple[tuple[int, int], ...]:
     return tuple([(r, v) for r, (p, _) in zip(races, choice) for v in p])
 
 
+NO_SPARE = 1 << 30  # a part of one Ally: nothing in it can be spare
+
+
 def _payment_parts(by_race: tuple[tuple[int, ...], ...], n_races: int, required: int, cost: int,
                    pearls: int, any_races: bool):
     """Every legal payment as (races, the part of each race paid, pearls added): what `payments`
@@ -130,6 +133,31 @@ def _payment_parts(by_race: tuple[tuple[int, ...], ...], n_races: int, required:
                             continue
                         need = 0
                     yield races, (part1, part2), need
+        elif len(races) == 3:  # the commonest Lord (13 of the 35): three nested loops, pruned alike
+            first, second, third = parts
+            best3 = max([s for _, s in third])
+            best23 = max([s for _, s in second]) + best3
+            for part1 in first:
+                p1, s1 = part1
+                if s1 + best23 + pearls < cost:
+                    continue
+                # the lowest Ally of a part of two or more: spare if the overpayment reaches it
+                low1 = p1[-1] if len(p1) > 1 else NO_SPARE
+                for part2 in second:
+                    p2, s2 = part2
+                    if s1 + s2 + best3 + pearls < cost:
+                        continue
+                    low12 = p2[-1] if len(p2) > 1 and p2[-1] < low1 else low1
+                    for part3 in third:
+                        need = cost - s1 - s2 - part3[1]
+                        if need > pearls:
+                            continue
+                        if need < 0:
+                            p3 = part3[0]
+                            if low12 <= -need or (len(p3) > 1 and p3[-1] <= -need):
+                                continue
+                            need = 0
+                        yield races, (part1, part2, part3), need
         else:
             for choice in product(*parts):
                 extra = _pearls_needed(choice, cost, pearls)
