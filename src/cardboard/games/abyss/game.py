@@ -69,7 +69,6 @@ class AbyssGame(Game):
         from .rules import AbyssAction  # rules builds on this module
 
         self.moves = ActionCache(AbyssAction, cfg)  # on the game, not in cfg: see ActionCache
-        self.recruit_cache: dict = {}  # recruit moves by hand and Lord: actions, so beside them
         # the moves every turn offers, made once: a rollout lists them at nearly every move
         self.plot_move = self.moves["plot", ()]
         self.explore_move = self.moves["explore", ()]
