@@ -198,6 +198,18 @@ def test_shuffle_is_fisher_yates_on_below():
         assert a == b and fast.state == slow.state
 
 
+def test_roll_is_one_plus_below_per_die():
+    # roll() writes below() out too: the same dice and the same state after, or every saved
+    # roll-and-write game would change; a die needs sides.
+    for seed, count, sides in itertools.product((0, 9, 2**64 - 1), (0, 1, 5, 40), (1, 6, 20, 2**63 + 1, 2**70 + 3)):
+        fast, slow = Rng(seed), Rng(seed)
+        assert fast.roll(count, sides) == tuple(1 + slow.below(sides) for _ in range(count))
+        assert fast.state == slow.state
+    with pytest.raises(ValueError):
+        Rng(1).roll(2, 0)
+    assert Rng(1).roll(0, 0) == ()  # no die, no draw (as the plain loop)
+
+
 def test_shuffle_is_a_permutation_in_place():
     r = Rng(31)
     for size in (0, 1, 2, 5, 52):

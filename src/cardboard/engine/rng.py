@@ -51,7 +51,24 @@ class Rng:
         return 1 + self.below(sides)
 
     def roll(self, count: int, sides: int = 6) -> tuple[int, ...]:
-        return tuple(1 + self.below(sides) for _ in range(count))
+        """`count` dice: each `1 + below(sides)`, written out as shuffle() writes it out (a
+        roll-and-write game rolls at every turn)."""
+        if sides <= 0 or sides > _SPAN:  # not a die: below() says so, or draws it wider than 64 bits
+            return tuple([1 + self.below(sides) for _ in range(count)])
+        limit = _SPAN - _SPAN % sides
+        s = self.state
+        out = []
+        for _ in range(count):
+            while True:
+                s = (s + _GOLDEN) & _MASK
+                x = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+                x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK
+                x ^= x >> 31
+                if x < limit:
+                    break
+            out.append(1 + x % sides)
+        self.state = s
+        return tuple(out)
 
     def choice(self, seq):
         return seq[self.below(len(seq))]
