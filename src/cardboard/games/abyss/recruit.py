@@ -58,13 +58,20 @@ def _race_sets(by_race, n_races: int, required: int, cost: int, pearls: int, any
             return [((must,), [_useful_parts(by_race[must], cost)])] if totals[must] + pearls >= cost else []
         return [((r,), [_useful_parts(by_race[r], cost)]) for r in present if totals[r] + pearls >= cost]
     floor = cost - (n_races - 1)
+    useful = {}  # each race's useful parts, looked up once for all the sets it is in
     out = []
     for races in combinations(present, n_races):
         if must is not None and must not in races:
             continue
         if sum([totals[r] for r in races]) + pearls < cost:
             continue
-        out.append((races, [_useful_parts(by_race[r], floor) for r in races]))
+        parts = []
+        for r in races:
+            got = useful.get(r)
+            if got is None:
+                got = useful[r] = _useful_parts(by_race[r], floor)
+            parts.append(got)
+        out.append((races, parts))
     return out
 
 
