@@ -153,11 +153,11 @@ def test_a_replaced_slab_is_counted_again():
     assert s._geo(1) is not before and s._geo(1).slab is s.slabs[1]
 
 
-@pytest.mark.parametrize("phase", ["draw", "discard", "choose"])
+@pytest.mark.parametrize("phase", ["draw", "discard", "choose", "steal", "bolt"])
 def test_sampled_short_steps_are_the_uniform_pick(phase):
-    """A rollout's draw, discard and Go Mad! choice, sampled without listing, are exactly
-    `legal[rng.below(len(legal))]` with the same random number (so a random rollout plays the
-    same game as a uniform pick from the list)."""
+    """A rollout's draw, discard, Go Mad! choice, steal and bolt, sampled without listing, are
+    exactly `legal[rng.below(len(legal))]` with the same random number (so a random rollout
+    plays the same game as a uniform pick from the list), and the very object listed."""
     found = 0
     for s in _games(20, seed=7):
         if s.phase != phase:
@@ -165,11 +165,48 @@ def test_sampled_short_steps_are_the_uniform_pick(phase):
         for k in range(3):
             fresh = s.clone()
             fresh._legal = None  # not listed: the game's own draw
-            sampled = fresh.sample_action(Rng(k))
+            sampled = fresh._sample_action(Rng(k))
             legal = s.legal_actions()
             assert sampled is legal[Rng(k).below(len(legal))]
         found += 1
     assert found > 30
+
+
+def test_a_sampled_play_is_the_listed_play():
+    """A rollout's play (drawn from the open cells, not listed) is the very object the Play
+    step's listing holds for that move: plays are made in one place (MoveTables.play_in)."""
+    found = 0
+    for s in _games(10, seed=8):
+        if s.phase != "play":
+            continue
+        fresh = s.clone()
+        fresh._legal = None
+        sampled = fresh._sample_action(Rng(found))
+        if sampled is None:  # the draws kept missing: the full list decides
+            continue
+        assert any(sampled is a for a in s.legal_actions())
+        found += 1
+    assert found > 200
+
+
+def test_whether_a_steal_is_possible_is_the_plain_count():
+    """The die's Steal face and Go Mad!'s options ask only whether a tile may be stolen
+    (`_can_steal`, which stops at the first): it is whether the plain count finds any, at
+    every step of random games, with each abomination's steal spots listed and not."""
+    checked = yes = 0
+    for s in _games(15, seed=12):
+        if s.is_terminal():
+            continue
+        want = bool(_plain_steal_targets(s))
+        cold = s.clone()
+        cold.geo = tuple(S.Geo(slab) for slab in cold.slabs)  # nothing listed yet
+        assert cold._can_steal() == want
+        for seat in range(len(s.slabs)):
+            s._geo(seat).steal_cells(s.cfg.torso)  # every spot listed
+        assert s._can_steal() == want
+        checked += 1
+        yes += want
+    assert checked > 1000 and 100 < yes < checked
 
 
 def test_outcome_counts_as_the_breakdown():

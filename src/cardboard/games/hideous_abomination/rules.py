@@ -64,9 +64,15 @@ class HAAction(Action):
 class MoveTables:
     """The game's short moves by what they are made of, handed out without building their
     keys (`ActionCache` wants the kind and the argument pairs): a listing asks for them by the
-    dozen. Filled on first use; kept on the game beside its ActionCache."""
+    dozen. Filled on first use; kept on the game beside its ActionCache.
 
-    __slots__ = ("moves", "ids", "turns", "draw", "dig", "choose", "discard", "plays")
+    Plays are the one kind kept here only, not in the ActionCache: a random game makes a few
+    thousand of them, and building and hashing the cache's nested key (twice: the miss, then
+    the store) was a fifth of a 5-player listing. They live in `rows`, one small table per
+    seat and cell by `tile << 2 | rotation`, so a listing finds each with one int lookup.
+    Still one object per play: every play comes from `play_in`."""
+
+    __slots__ = ("moves", "ids", "turns", "draw", "dig", "choose", "discard", "rows", "steals", "bolts")
 
     def __init__(self, moves, cfg):
         self.moves = moves
@@ -74,18 +80,44 @@ class MoveTables:
         # each tile's distinct turns: (tile, rotation, loose-side mask, loose sides)
         self.turns = tuple(tuple((t, rot, mask, mask.bit_count()) for rot, mask in shapes)
                            for t, shapes in enumerate(cfg.shapes))
-        self.plays: dict = {}  # (tile, seat, cell, rotation) -> the play
+        self.rows = tuple({} for _ in range(cfg.players))  # per seat: cell -> {tile << 2 | rotation: the play}
         self.draw: dict = {}
         self.dig: dict = {}
         self.choose: dict = {}
         self.discard: dict = {}  # (tile, piles) -> the discards of that tile onto each pile
+        self.steals = tuple({} for _ in range(cfg.players))  # per seat robbed: cell -> the steal
+        self.bolts: dict = {}  # seam -> the bolt
+
+    def row(self, seat: int, cell) -> dict:
+        """The plays made so far on `seat`'s abomination at `cell`, by tile << 2 | rotation."""
+        rows = self.rows[seat]
+        got = rows.get(cell)
+        if got is None:
+            got = rows[cell] = {}
+        return got
+
+    def play_in(self, row: dict, t: int, seat: int, cell, rot: int) -> Action:
+        """The play of tile t turned `rot` on `seat`'s abomination at `cell`, whose row is `row`."""
+        a = row.get(t << 2 | rot)
+        if a is None:
+            moves = self.moves
+            a = row[t << 2 | rot] = moves.make(
+                "play", (("tile", self.ids[t]), ("seat", seat), ("at", cell), ("rotation", rot)), moves.ctx)
+        return a
 
     def play(self, t: int, seat: int, cell, rot: int) -> Action:
-        key = (t, seat, cell, rot)
-        a = self.plays.get(key)
+        return self.play_in(self.row(seat, cell), t, seat, cell, rot)
+
+    def steal(self, seat: int, cell) -> Action:
+        a = self.steals[seat].get(cell)
         if a is None:
-            a = self.plays[key] = self.moves["play", (("tile", self.ids[t]), ("seat", seat), ("at", cell),
-                                                      ("rotation", rot))]
+            a = self.steals[seat][cell] = self.moves["steal", (("seat", seat), ("at", cell))]
+        return a
+
+    def bolt(self, seam) -> Action:
+        a = self.bolts.get(seam)
+        if a is None:
+            a = self.bolts[seam] = self.moves["bolt", (("seam", seam),)]
         return a
 
     def draw_from(self, source) -> Action:
@@ -227,7 +259,7 @@ class HAState(State):
         """[HA-R-1] roll the die and do what it says; Steal with nothing to steal re-rolls [HA-R-6]."""
         face = self.rng.choice(self.cfg.faces)
         self._say("roll", self.player, face)
-        if face == "steal" and not self._steal_targets():
+        if face == "steal" and not self._can_steal():
             while face == "steal":
                 face = self.rng.choice(self.cfg.faces)
                 self._say("reroll", self.player, face)
@@ -251,7 +283,7 @@ class HAState(State):
         self.phase = STEAL
 
     def _choose_options(self) -> tuple:
-        return ("draw", "dig", "award", "steal") if self._steal_targets() else ("draw", "dig", "award")
+        return ("draw", "dig", "award", "steal") if self._can_steal() else ("draw", "dig", "award")
 
     def _choices_choose(self):
         choice = self.game.tables.choice
@@ -417,6 +449,14 @@ class HAState(State):
                 out += [(seat, cell) for cell in cells]
         return out
 
+    def _can_steal(self) -> bool:
+        """bool(self._steal_targets()), stopping at the first tile a thief may take."""
+        torso = self.cfg.torso
+        for seat in range(len(self.slabs)):
+            if seat != self.player and self._geo(seat).can_steal(torso, self._bolted(seat) if self.bolts[seat] else ()):
+                return True
+        return False
+
     def _geo(self, seat: int) -> S.Geo:
         """The slab's Geo; worked out again if the slab was replaced some other way (tests)."""
         g = self.geo[seat]
@@ -427,7 +467,8 @@ class HAState(State):
         return g
 
     def _choices_steal(self):
-        return [self._act("steal", (("seat", seat), ("at", cell))) for seat, cell in sorted(self._steal_targets())]
+        steal = self.game.tables.steal
+        return [steal(seat, cell) for seat, cell in sorted(self._steal_targets())]
 
     def _do_steal(self, a):
         """[HA-R-7] the tile goes to your hand; its owner gets two bolts and bolts at once [HA-B-1]."""
@@ -483,8 +524,8 @@ class HAState(State):
         return False
 
     def _choices_bolt(self):
-        act = self.game.moves
-        return [act["bolt", (("seam", seam),)] for seam in self._bolt_seams(self.decider)]
+        bolt = self.game.tables.bolt
+        return [bolt(seam) for seam in self._bolt_seams(self.decider)]
 
     def _do_bolt(self, a):
         seat = self.decider
@@ -527,18 +568,26 @@ class HAState(State):
     def _tile_plays(self, geo: S.Geo, seat: int, t: int, may_complete: bool) -> tuple:
         """Tile t in each of its turns on each open cell where it is a play (`_is_play`)."""
         tables = self.game.tables
-        by_mask = geo.by_mask
-        known = tables.plays.get
+        spots_by_mask = geo.play_spots
         out = []
         for _, rot, mask, k in tables.turns[t]:
-            spots = by_mask.get(mask)
+            spots = spots_by_mask.get(mask)
             if spots is None:
-                spots = geo.fitting(mask)
-            for cell, base in spots:
+                spots = self._play_spots(geo, seat, mask)
+            code = t << 2 | rot
+            for cell, base, row in spots:
                 if may_complete or base + k != 0:
-                    play = known((t, seat, cell, rot))
-                    out.append(tables.play(t, seat, cell, rot) if play is None else play)
+                    play = row.get(code)
+                    out.append(tables.play_in(row, t, seat, cell, rot) if play is None else play)
         return tuple(out)
+
+    def _play_spots(self, geo: S.Geo, seat: int, mask: int) -> list:
+        """[(cell, base, row)]: the open cells a tile turned to `mask` fits (`Geo.fitting`), each
+        with its row of plays (`MoveTables.row`); looked for once a slab and mask (a hand's tiles
+        share the sixteen masks)."""
+        row = self.game.tables.row
+        got = geo.play_spots[mask] = [(cell, base, row(seat, cell)) for cell, base in geo.fitting(mask)]
+        return got
 
     def _play(self, t: int, seat: int, cell, rot: int) -> Action:
         return self.game.tables.play(t, seat, cell, rot)
@@ -548,7 +597,8 @@ class HAState(State):
         every tile in every turn on every open cell of every abomination, is what rollouts spent
         most on). A draw, a discard and Go Mad!'s choice are the very move a uniform pick from
         the step's list would be, with the same one random number (`legal[rng.below(len(legal))]`),
-        found without making the list; the other steps' lists are short."""
+        found without making the list, and so are a steal and a bolt (their lists are made of
+        the targets and seams in order, one move each); the Dig's lists are short."""
         phase = self.phase
         if phase == PLAY:
             return self._sample_play(rng)
@@ -566,6 +616,12 @@ class HAState(State):
         if phase == CHOOSE:
             options = self._choose_options()
             return self.game.tables.choice(options[rng.below(len(options))])
+        if phase == BOLT:
+            seams = self._bolt_seams(self.decider)
+            return self.game.tables.bolt(seams[rng.below(len(seams))]) if seams else None
+        if phase == STEAL:
+            targets = sorted(self._steal_targets())
+            return self.game.tables.steal(*targets[rng.below(len(targets))]) if targets else None
         return None
 
     def _play_seats(self) -> tuple:

@@ -153,7 +153,7 @@ class Geo:
     before it (`after_play`) instead of scanning every tile again. The lazy parts (seams, the
     tiles a steal may take, plays by tile) are filled on first use."""
 
-    __slots__ = ("slab", "L", "cells", "spots", "fit", "by_mask", "seams", "stealable", "plays", "bolt_seams",
+    __slots__ = ("slab", "L", "cells", "spots", "fit", "play_spots", "seams", "stealable", "plays", "bolt_seams",
                  "tally")
 
     def __init__(self, slab: dict, L: int | None = None, cells: dict | None = None):
@@ -162,7 +162,7 @@ class Geo:
         self.cells = open_cells(slab) if cells is None else cells
         self.spots = None  # (seat, [(seat, cell, fitting, base)]): the open cells listed, for a rollout's draws
         self.fit = None  # [(cell, fitting, base)]: see fit_list
-        self.by_mask: dict = {}  # loose-side mask -> [(cell, base)]: see fitting
+        self.play_spots: dict = {}  # loose-side mask -> [(cell, base, row of plays)], filled by the rules
         self.seams = None
         self.stealable = None
         self.plays = None  # {(seat, may_complete): {tile: (plays, ...)}}, filled by the rules
@@ -202,12 +202,9 @@ class Geo:
         return self.fit
 
     def fitting(self, mask: int) -> list:
-        """[(cell, base)] for the open cells a tile turned to `mask` fits, in order (a hand's
-        tiles share the sixteen masks: each is looked for once a slab)."""
-        got = self.by_mask.get(mask)
-        if got is None:
-            got = self.by_mask[mask] = [(cell, base) for cell, fitting, base in self.fit_list() if fitting >> mask & 1]
-        return got
+        """[(cell, base)] for the open cells a tile turned to `mask` fits, in order (the rules
+        keep what they make of it per mask: `play_spots`)."""
+        return [(cell, base) for cell, fitting, base in self.fit_list() if fitting >> mask & 1]
 
     def open_spots(self, seat: int) -> list:
         """fit_list with the seat in front: what a rollout's play draws from."""
@@ -225,9 +222,22 @@ class Geo:
         """Cells whose tile a thief may take but for bolts: not a torso, and not one whose
         loss leaves the abomination complete [HA-R-7] [HA-D-11]; in the slab's order."""
         if self.stealable is None:
-            slab, L = self.slab, self.L
+            self.stealable = list(self._stealable(torso))
+        return self.stealable
+
+    def can_steal(self, torso, bolted) -> bool:
+        """Whether a cell of `steal_cells` is not in `bolted`; stops at the first one when the
+        cells are not listed yet (the die's Steal face and Go Mad! only ask whether there is one)."""
+        cells = self.stealable if self.stealable is not None else self._stealable(torso)
+        for cell in cells:
+            if cell not in bolted:
+                return True
+        return False
+
+    def _stealable(self, torso):
+        slab, L = self.slab, self.L
+        for cell, (t, _, mask) in slab.items():
             # a tile's removal takes away at most its own loose ends: with more open elsewhere
             # the abomination stays incomplete without counting
-            self.stealable = [cell for cell, (t, _, mask) in slab.items()
-                              if not torso[t] and (L > mask.bit_count() or loose_after_removal(slab, cell, L) > 0)]
-        return self.stealable
+            if not torso[t] and (L > mask.bit_count() or loose_after_removal(slab, cell, L) > 0):
+                yield cell
