@@ -313,3 +313,18 @@ def test_redeals_are_the_plain_redeal():
             checked += 1
             digs += s.dig is not None
     assert checked > 1000 and digs > 5
+
+
+def test_bolt_seams_kept_after_a_play_are_the_plain_count():
+    """With bolts waiting [HA-B-1], every play on that abomination asks where a bolt may go: the
+    seams kept from the slab before the play (`_bolt_seams_after_play`: the new tile's only)
+    are the plain count's, in its order, for every seat at every step of random games."""
+    waiting = some = 0
+    for s in _games(40, seed=13):
+        for seat in range(len(s.slabs)):
+            if s.pending[seat]:
+                got = s._bolt_seams(seat)
+                assert got == _plain_bolt_seams(s, seat), (seat, s.turn_no)
+                waiting += 1
+                some += bool(got)
+    assert waiting > 1000 and some > 20

@@ -152,7 +152,10 @@ class MoveTables:
 
 
 def _set(tup: tuple, i: int, value) -> tuple:
-    return tup[:i] + (value,) + tup[i + 1:]
+    """`tup` with item i replaced (one list copy: faster than joining two slices around it)."""
+    out = list(tup)
+    out[i] = value
+    return tuple(out)
 
 
 PLAY_DRAWS = 32  # missed draws before a rollout's play comes from the full list
@@ -515,6 +518,38 @@ class HAState(State):
         geo.bolt_seams = (done, out)
         return out
 
+    def _bolt_seams_after_play(self, seat: int, before: S.Geo, geo: S.Geo, cell) -> None:
+        """Keep on `geo` the seams a bolt may go on, when the slab before the play at `cell` had
+        none for the same bolts (as when bolts wait [HA-B-1]; each play on that abomination then
+        asks): only the new tile's seams can be new, and nothing else changed. They are put in
+        `seams`'s order: tile by tile in the slab's order (the new tile is the last), each
+        tile's east side, then its south; so the seams of the tiles west and north of it come
+        first, in their slab order. Otherwise `_bolt_seams` counts them as it does."""
+        done = self.bolts[seat]
+        hit = before.bolt_seams
+        if hit is None or hit[0] is not done or hit[1]:
+            return
+        slab = geo.slab
+        mask = slab[cell][2]
+        r, c = cell
+        found = []
+        west, north = (r, c - 1), (r - 1, c)
+        if mask & 8 and west in slab and slab[west][2] & 2:
+            found.append((west, cell))
+        if mask & 1 and north in slab and slab[north][2] & 4:
+            found.append((north, cell))
+        if len(found) == 2 and next(x for x in slab if x == west or x == north) == north:
+            found.reverse()
+        for dr, dc, _, facing in S.LOOSE_EAST_SOUTH[mask]:
+            nb = (r + dr, c + dc)
+            other = slab.get(nb)
+            if other is not None and other[2] & facing:
+                found.append((cell, nb))
+        torso = self.cfg.torso
+        bolted = self._bolted(seat)
+        geo.bolt_seams = (done, [(a, b) for a, b in found if (a, b) not in done and (
+            (a not in bolted and not torso[slab[a][0]]) or (b not in bolted and not torso[slab[b][0]]))])
+
     def _start_bolting(self, seat: int) -> bool:
         """[HA-B-1] received bolts go on at once while an unsecured tile has a seam; the rest wait."""
         if self.pending[seat] and self._bolt_seams(seat):
@@ -681,8 +716,8 @@ class HAState(State):
     def _do_play(self, a):
         """[HA-P-1] [HA-P-2] place the tile; [HA-E-1] completing after the threshold ends the game."""
         cfg = self.cfg
-        t = cfg.index[a["tile"]]
-        seat, cell, rot = a["seat"], tuple(a["at"]), a["rotation"]
+        (_, tid), (_, seat), (_, cell), (_, rot) = a.args  # as MoveTables.play_in makes every play
+        t = cfg.index[tid]
         me = self.player
         hand = list(self.hands[me])
         hand.remove(t)
@@ -690,12 +725,14 @@ class HAState(State):
         slab = dict(self.slabs[seat])
         mask = cfg.masks[t][rot]
         slab[cell] = (t, rot, mask)
-        geo = self._geo(seat)
+        before = self._geo(seat)
         self.slabs = _set(self.slabs, seat, slab)
-        geo = geo.after_play(slab, cell, mask)
+        geo = before.after_play(slab, cell, mask)
         self.geo = _set(self.geo, seat, geo)
+        if self.pending[seat]:
+            self._bolt_seams_after_play(seat, before, geo, cell)
         self._show(t)
-        self._say("play", me, a["tile"], seat, cell, rot)
+        self._say("play", me, tid, seat, cell, rot)
         if geo.L == 0:
             self.done_by = seat
             return self._end("completion")
