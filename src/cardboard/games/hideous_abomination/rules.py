@@ -617,11 +617,14 @@ class HAState(State):
         return tuple(out)
 
     def _play_spots(self, geo: S.Geo, seat: int, mask: int) -> list:
-        """[(cell, base, row)]: the open cells a tile turned to `mask` fits (`Geo.fitting`), each
-        with its row of plays (`MoveTables.row`); looked for once a slab and mask (a hand's tiles
-        share the sixteen masks)."""
-        row = self.game.tables.row
-        got = geo.play_spots[mask] = [(cell, base, row(seat, cell)) for cell, base in geo.fitting(mask)]
+        """[(cell, base, row)]: the open cells a tile turned to `mask` fits [HA-P-2] (see
+        `Geo.fit_list`), each with its row of plays (`MoveTables.row`); looked for once a slab
+        and mask (a hand's tiles share the sixteen masks), the rows once a slab."""
+        fit = geo.fit_rows
+        if fit is None:
+            row = self.game.tables.row
+            fit = geo.fit_rows = [(cell, fitting, base, row(seat, cell)) for cell, fitting, base in geo.fit_list()]
+        got = geo.play_spots[mask] = [(cell, base, row) for cell, fitting, base, row in fit if fitting >> mask & 1]
         return got
 
     def _play(self, t: int, seat: int, cell, rot: int) -> Action:

@@ -153,7 +153,7 @@ class Geo:
     before it (`after_play`) instead of scanning every tile again. The lazy parts (seams, the
     tiles a steal may take, plays by tile) are filled on first use."""
 
-    __slots__ = ("slab", "L", "cells", "spots", "fit", "play_spots", "seams", "stealable", "plays", "bolt_seams",
+    __slots__ = ("slab", "L", "cells", "spots", "fit", "fit_rows", "play_spots", "seams", "stealable", "plays", "bolt_seams",
                  "tally")
 
     def __init__(self, slab: dict, L: int | None = None, cells: dict | None = None):
@@ -162,6 +162,7 @@ class Geo:
         self.cells = open_cells(slab) if cells is None else cells
         self.spots = None  # (seat, [(seat, cell, fitting, base)]): the open cells listed, for a rollout's draws
         self.fit = None  # [(cell, fitting, base)]: see fit_list
+        self.fit_rows = None  # fit_list with each cell's row of plays, filled by the rules
         self.play_spots: dict = {}  # loose-side mask -> [(cell, base, row of plays)], filled by the rules
         self.seams = None
         self.stealable = None
@@ -200,11 +201,6 @@ class Geo:
             self.fit = [(cell, FIT[loose | closed << 4], L - 2 * loose.bit_count())
                         for cell, (loose, closed) in self.cells.items()]
         return self.fit
-
-    def fitting(self, mask: int) -> list:
-        """[(cell, base)] for the open cells a tile turned to `mask` fits, in order (the rules
-        keep what they make of it per mask: `play_spots`)."""
-        return [(cell, base) for cell, fitting, base in self.fit_list() if fitting >> mask & 1]
 
     def open_spots(self, seat: int) -> list:
         """fit_list with the seat in front: what a rollout's play draws from."""
