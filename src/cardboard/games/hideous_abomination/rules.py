@@ -72,7 +72,7 @@ class MoveTables:
     seat and cell by `tile << 2 | rotation`, so a listing finds each with one int lookup.
     Still one object per play: every play comes from `play_in`."""
 
-    __slots__ = ("moves", "ids", "turns", "draw", "dig", "choose", "discard", "rows", "steals", "bolts")
+    __slots__ = ("moves", "ids", "turns", "draw", "dig", "choose", "discard", "rows", "steals", "bolts", "pairs")
 
     def __init__(self, moves, cfg):
         self.moves = moves
@@ -81,6 +81,10 @@ class MoveTables:
         self.turns = tuple(tuple((t, rot, mask, mask.bit_count()) for rot, mask in shapes)
                            for t, shapes in enumerate(cfg.shapes))
         self.rows = tuple({} for _ in range(cfg.players))  # per seat: cell -> {tile << 2 | rotation: the play}
+        # a play's argument pairs but its cell, made once: ("tile", id) by tile, ("seat", s) by
+        # seat, ("rotation", r) by rotation (a new play then builds two tuples, not five)
+        self.pairs = (tuple(("tile", i) for i in self.ids), tuple(("seat", s) for s in range(cfg.players)),
+                      tuple(("rotation", r) for r in range(4)))
         self.draw: dict = {}
         self.dig: dict = {}
         self.choose: dict = {}
@@ -101,8 +105,8 @@ class MoveTables:
         a = row.get(t << 2 | rot)
         if a is None:
             moves = self.moves
-            a = row[t << 2 | rot] = moves.make(
-                "play", (("tile", self.ids[t]), ("seat", seat), ("at", cell), ("rotation", rot)), moves.ctx)
+            tile, seats, rotation = self.pairs
+            a = row[t << 2 | rot] = moves.make("play", (tile[t], seats[seat], ("at", cell), rotation[rot]), moves.ctx)
         return a
 
     def play(self, t: int, seat: int, cell, rot: int) -> Action:
