@@ -66,11 +66,12 @@ class MoveTables:
     keys (`ActionCache` wants the kind and the argument pairs): a listing asks for them by the
     dozen. Filled on first use; kept on the game beside its ActionCache.
 
-    Plays are the one kind kept here only, not in the ActionCache: a random game makes a few
-    thousand of them, and building and hashing the cache's nested key (twice: the miss, then
-    the store) was a fifth of a 5-player listing. They live in `rows`, one small table per
-    seat and cell by `tile << 2 | rotation`, so a listing finds each with one int lookup.
-    Still one object per play: every play comes from `play_in`."""
+    Plays and discards are kept here only, not in the ActionCache: a random game makes a few
+    thousand plays, and building and hashing the cache's nested key (twice: the miss, then
+    the store) was a fifth of a 5-player listing. Plays live in `rows`, one small table per
+    seat and cell by `tile << 2 | rotation`, so a listing finds each with one int lookup;
+    discards by tile in `discard`. Still one object per move: every play comes from
+    `play_in`, every discard from `discards`."""
 
     __slots__ = ("moves", "ids", "turns", "draw", "dig", "choose", "discard", "rows", "steals", "bolts", "pairs")
 
@@ -145,12 +146,12 @@ class MoveTables:
     def discards(self, t: int, piles: int) -> tuple:
         key = (t, piles)
         out = self.discard.get(key)
-        if out is None:
-            tid = self.ids[t]
+        if out is None:  # kept here only, as plays are (one object a move: made here alone)
+            make, ctx, tile = self.moves.make, self.moves.ctx, self.pairs[0][t]
             if piles:
-                out = tuple(self.moves["discard", (("tile", tid), ("pile", p))] for p in range(piles))
+                out = tuple(make("discard", (tile, ("pile", p)), ctx) for p in range(piles))
             else:  # ages 4-5: no buffet, discards go under the deck [HA-D-17]
-                out = (self.moves["discard", (("tile", tid),)],)
+                out = (make("discard", (tile,), ctx),)
             self.discard[key] = out
         return out
 
