@@ -126,8 +126,9 @@ def test_legal_moves_are_the_plain_listing_in_its_order():
 
 
 def test_kept_geometry_is_a_fresh_count():
-    """Each abomination's Geo, derived from the one before a play, equals one counted afresh:
-    open loose ends, the open cells with their needs in the same order, seams, steal spots."""
+    """Each abomination's Geo, derived from the one before a play (`Geo.after_play`) or a steal
+    (`Geo.after_removal`), equals one counted afresh: open loose ends, the open cells with their
+    needs in the same order, seams, steal spots."""
     checked = 0
     for s in _games(15, seed=5):
         for seat, slab in enumerate(s.slabs):

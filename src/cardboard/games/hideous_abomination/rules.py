@@ -481,9 +481,11 @@ class HAState(State):
     def _do_steal(self, a):
         """[HA-R-7] the tile goes to your hand; its owner gets two bolts and bolts at once [HA-B-1]."""
         seat, cell = a["seat"], tuple(a["at"])
+        before = self._geo(seat)
         slab = dict(self.slabs[seat])
         t = slab.pop(cell)[0]  # [HA-R-9] the gap stays: other tiles do not move
         self.slabs = _set(self.slabs, seat, slab)
+        self.geo = _set(self.geo, seat, before.after_removal(slab, cell))
         self._to_hand(self.player, t)
         self._show(t)  # everyone saw where it went
         given = min(self.cfg.bolts_per_steal, self.supply)  # [HA-D-14]

@@ -192,6 +192,23 @@ class Geo:
                 cells[nb] = _needs(slab, nb)
         return Geo(slab, self.L - covered + (mask.bit_count() - covered), cells)
 
+    def after_removal(self, slab: dict, cell) -> "Geo":
+        """The Geo of `slab`, which is this slab less the tile at `cell` (a steal): L from the
+        tile's sides, the open cells listed as `open_cells` lists them, each cell's needs read
+        from before but for the cells beside the gap and the gap itself (only their
+        neighbours changed)."""
+        L = loose_after_removal(self.slab, cell, self.L)
+        before = self.cells
+        r, c = cell
+        changed = {cell, (r - 1, c), (r, c + 1), (r + 1, c), (r, c - 1)}
+        cells = {}
+        for (tr, tc), (_, _, mask) in slab.items():
+            for dr, dc, _, _ in LOOSE_DIRS[mask]:
+                nb = (tr + dr, tc + dc)
+                if nb not in slab and nb not in cells:
+                    cells[nb] = _needs(slab, nb) if nb in changed else before[nb]
+        return Geo(slab, L, cells)
+
     def fit_list(self) -> list:
         """[(cell, fitting, base)] for each open cell, in order: `fitting` has bit 1 << mask set
         for each loose-side mask that fits there [HA-P-2]; a tile of k loose sides placed there
