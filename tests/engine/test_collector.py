@@ -79,3 +79,19 @@ def test_the_arena_plays_each_game_with_the_collector_paused(monkeypatch):
     game = cardboard.load_game("pig", players=2, seed=3)
     state, _, moves = play_game(game, [agent, agent])
     assert state.is_terminal() and seen and not any(seen) and gc.isenabled()
+
+
+def test_settle_freezes_what_is_alive_or_sweeps_when_one_is_due(monkeypatch):
+    class Node:
+        pass
+
+    monkeypatch.setattr(collector, "_next_sweep", float("inf"))
+    kept = Node()
+    collector.settle()
+    assert not any(o is kept for o in gc.get_objects())  # frozen: out of every generation
+    swept = []
+    monkeypatch.setattr(collector, "sweep", lambda: swept.append(1))
+    monkeypatch.setattr(collector, "_next_sweep", 0.0)
+    collector.settle()
+    assert swept == [1]
+    gc.unfreeze()

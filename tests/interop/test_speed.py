@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 from cardboard.engine import Rng, game_class
+from cardboard.interop import gymnasium as gz
 from cardboard.interop import pettingzoo as cz
 from cardboard.interop.core import Table, game_declaration, move_encoding
 from cardboard.interop.observe import Observer
@@ -192,3 +193,26 @@ def test_a_pettingzoo_step_of_a_whole_move_asks_the_engine_for_the_next_moves_on
     assert steps > 20
     assert calls["_legal_actions"] == steps - 1   # one per decision after a move; none at the end
     assert calls["legal_actions"] == 1            # the end: the empty decision
+
+
+@pytest.mark.parametrize("make", [
+    lambda: cz.env("abyss", players=2),
+    lambda: gz.CardboardEnv("abyss", players=2),
+], ids=["pettingzoo", "gymnasium"])
+def test_a_reset_freezes_the_new_game_out_of_the_collectors_walks(make, monkeypatch):
+    """Issue #27: with the collector on, a research loop set up game after game, and the heap it
+    grew (new moves, the adapters' and games' caches) made the collector walk it in full again
+    and again (Abyss: 28 full collections in 8 CPU seconds, a third of the steps' time). A reset
+    now freezes what set-up made, as bulk play does (engine/collector.py)."""
+    import gc
+
+    from cardboard.engine import collector
+
+    monkeypatch.setattr(collector, "_next_sweep", float("inf"))  # no sweep due: a freeze
+    env = make()
+    env.reset(seed=3)
+    state = env.unwrapped.table.state
+    try:
+        assert not any(o is state for o in gc.get_objects())
+    finally:
+        gc.unfreeze()

@@ -15,7 +15,8 @@ playouts (issue #27): each game's new cache entries and moves were walked once b
 frozen. Instead a sweep (`sweep()`: unfreeze, one full collection, freeze again) frees any
 cycle a caller made, at most once per SWEEP_SPACING times the last sweep's own duration, so
 sweeping costs about 1% of the time; and at once when a game ends in an exception, whose
-traceback is the likeliest cycle.
+traceback is the likeliest cycle. `settle()` is the same freeze-or-sweep for programs that keep
+the collector on: the research adapters call it as each new game is set up.
 """
 from __future__ import annotations
 
@@ -42,6 +43,18 @@ def sweep() -> int:
     return found
 
 
+def settle() -> None:
+    """Freeze what is alive now (a game just set up, its content and caches), or sweep when one
+    is due: for programs that set up game after game with the collector on, like the research
+    adapters at every reset (heaps that keep growing with new moves and caches made it run full
+    collections again and again: a third of Abyss's PettingZoo steps). A cycle that becomes
+    garbage after being frozen waits for the next sweep."""
+    if time.perf_counter() >= _next_sweep:
+        sweep()
+    else:
+        gc.freeze()  # out of the collector's generations, without a walk
+
+
 @contextmanager
 def bulk_play():
     enabled = gc.isenabled()
@@ -51,9 +64,9 @@ def bulk_play():
         yield
         failed = False
     finally:
-        if failed or time.perf_counter() >= _next_sweep:
+        if failed:
             sweep()
         else:
-            gc.freeze()  # the game's survivors out of the collector's generations, without a walk
+            settle()
         if enabled:
             gc.enable()

@@ -13,6 +13,7 @@ from typing import Any
 import numpy as np
 
 from ..engine import ConfigError, State, game_class, load_game
+from ..engine.collector import settle
 from .spec import DONE, EncodingError, MoveEncoding, explore
 
 REWARDS = ("win", "margin", "score")
@@ -128,6 +129,7 @@ class Table:
                 players = cls.setups[0][0] if cls.setups else cls.min_players
             self.game = load_game(game_id, players, seed, options)
             self.state = self.game.new_initial_state()
+            settle()  # what set-up made leaves the collector's walks (engine/collector.py)
         self.encoding = move_encoding(type(self.game))
         self.pending: tuple[int, ...] = ()
         self._moves = None    # [(action, choices)] consistent with `pending`
