@@ -73,7 +73,8 @@ class MoveTables:
     discards by tile in `discard`. Still one object per move: every play comes from
     `play_in`, every discard from `discards`."""
 
-    __slots__ = ("moves", "ids", "turns", "draw", "dig", "choose", "discard", "rows", "steals", "bolts", "pairs")
+    __slots__ = ("moves", "ids", "turns", "draw", "dig", "choose", "discard", "rows", "steals", "bolts", "pairs",
+                 "seat_order")
 
     def __init__(self, moves, cfg):
         self.moves = moves
@@ -91,6 +92,8 @@ class MoveTables:
         self.choose: dict = {}
         self.discard: dict = {}  # (tile, piles) -> the discards of that tile onto each pile
         self.steals = tuple({} for _ in range(cfg.players))  # per seat robbed: cell -> the steal
+        n = cfg.players
+        self.seat_order = tuple(tuple((me + k) % n for k in range(n)) for me in range(n))  # see _play_seats
         self.bolts: dict = {}  # seam -> the bolt
 
     def row(self, seat: int, cell) -> dict:
@@ -671,11 +674,9 @@ class HAState(State):
 
     def _play_seats(self) -> tuple:
         """[HA-P-1] any abomination, one's own listed first; ages 4-5 only one's own [HA-V-2]."""
-        me = self.player
         if self.cfg.variant == "ages_4_5":
-            return (me,)
-        n = self.cfg.players
-        return tuple((me + k) % n for k in range(n))
+            return (self.player,)
+        return self.game.tables.seat_order[self.player]
 
     def _sample_play(self, rng: Rng) -> Action | None:
         """One of the plays `_choices_play` lists, each as likely as in that list: (tile turn,

@@ -196,7 +196,7 @@ class Geo:
         """The Geo of `slab`, which is this slab less the tile at `cell` (a steal): L from the
         tile's sides, the open cells listed as `open_cells` lists them, each cell's needs read
         from before but for the cells beside the gap and the gap itself (only their
-        neighbours changed)."""
+        neighbours changed); the seams, if counted before, less the tile's."""
         L = loose_after_removal(self.slab, cell, self.L)
         before = self.cells
         r, c = cell
@@ -207,7 +207,10 @@ class Geo:
                 nb = (tr + dr, tc + dc)
                 if nb not in slab and nb not in cells:
                     cells[nb] = _needs(slab, nb) if nb in changed else before[nb]
-        return Geo(slab, L, cells)
+        geo = Geo(slab, L, cells)
+        if self.seams is not None:  # the tile's own seams go; the others keep their order
+            geo.seams = [seam for seam in self.seams if cell not in seam]
+        return geo
 
     def fit_list(self) -> list:
         """[(cell, fitting, base)] for each open cell, in order: `fitting` has bit 1 << mask set
