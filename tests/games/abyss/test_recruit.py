@@ -258,9 +258,9 @@ def test_recruit_arguments_are_each_payment_with_each_ally_it_may_affiliate_in_o
             n_races = 5
         args = (by_race, n_races, required, rnd.randint(0, 14), rnd.randint(0, 4), rnd.random() < 0.2)
         for choose in (False, True):
-            want = tuple((("pay", named(pay)), ("pearls", extra), ("affiliate", NAMED[kind]))
-                         for pay, extra in payments(*args) for kind in affiliations(pay, choose))
-            assert recruit_args(*args, choose) == want, (args, choose)
+            want = [(("lord", "x"), ("pay", named(pay)), ("pearls", extra), ("affiliate", NAMED[kind]))
+                    for pay, extra in payments(*args) for kind in affiliations(pay, choose)]
+            assert recruit_args("x", *args, choose) == want, (args, choose)
 
 
 def test_drawn_payment_is_one_of_the_payments_and_any_can_be_drawn():

@@ -269,34 +269,42 @@ class _PartNames(dict):
 PART_NAMES = _PartNames()
 
 
-def recruit_args(by_race: tuple[tuple[int, ...], ...], n_races: int, required: int, cost: int,
-                 pearls: int, any_races: bool, choose: bool) -> tuple[tuple, ...]:
-    """The arguments after the Lord of every recruit move paying `cost` from this hand, in the
-    listing's order (each payment, then each Ally it may affiliate, as `affiliations` orders
-    them). Not cached: a hand seldom recurs (1,252 lookups of 45,450 hit in random games); the
-    names of a race's part are made once (PART_NAMES). A part's values come highest first, so
-    its last is its lowest: [AY-R-7]'s lowest Allies are read off the parts, race by race."""
+def recruit_args(lord: str, by_race: tuple[tuple[int, ...], ...], n_races: int, required: int, cost: int,
+                 pearls: int, any_races: bool, choose: bool) -> list[tuple]:
+    """The arguments of every recruit move of the Lord with id `lord` paying `cost` from this
+    hand, in the listing's order (each payment, then each Ally it may affiliate, as
+    `affiliations` orders them). Not cached: a hand seldom recurs (1,252 lookups of 45,450 hit in
+    random games); the names of a race's part are made once (PART_NAMES). A part's values come
+    highest first, so its last is its lowest: [AY-R-7]'s lowest Allies are read off the parts,
+    race by race."""
     out = []
+    head = ("lord", lord)
     names = PART_NAMES
     for races, choice, extra in _payment_parts(by_race, n_races, required, cost, pearls, any_races):
+        extra = PEARLS[extra] if extra < len(PEARLS) else ("pearls", extra)
         if len(races) == 1:
             part = choice[0][0]
             pay = names[races[0], part]
             if len(part) == 1:
-                out.append((("pay", pay), ("pearls", extra), ("affiliate", pay[0])))
+                out.append((head, ("pay", pay), extra, ("affiliate", pay[0])))
                 continue
         else:
             pay = ()
             for race, (part, _) in zip(races, choice):
                 pay += names[race, part]
+        pay = ("pay", pay)
         if choose:
-            kinds = [NAMED[kind] for kind in affiliations(_named(races, choice), True)]
-        else:
-            low = min([part[-1] for part, _ in choice])
-            kinds = [NAMED[race, low] for race, (part, _) in zip(races, choice) if part[-1] == low]
-        for kind in kinds:
-            out.append((("pay", pay), ("pearls", extra), ("affiliate", kind)))
-    return tuple(out)
+            for kind in affiliations(_named(races, choice), True):
+                out.append((head, pay, extra, ("affiliate", NAMED[kind])))
+            continue
+        low = min([part[-1] for part, _ in choice])
+        for race, (part, _) in zip(races, choice):
+            if part[-1] == low:
+                out.append((head, pay, extra, ("affiliate", NAMED[race, low])))
+    return out
+
+
+PEARLS = tuple(("pearls", n) for n in range(16))  # a recruit's pearls argument, one pair per number
 
 
 def affiliations(pay: tuple[tuple[int, int], ...], choose_any: bool) -> list[tuple[int, int]]:

@@ -629,9 +629,8 @@ class AbyssState(PowersMixin, LocationsMixin, State):
         add. Not cached: in random games 2.8% of lookups by hand and Lord hit (77% in a search's
         tree, which lists few recruits), and the misses paid for the key and the kept moves."""
         cfg = self.cfg
-        head = (("lord", cfg.lords[lord].id),)
-        return [AbyssAction("recruit", head + rest, cfg)
-                for rest in recruit_args(hand, cfg.n_races[lord], cfg.req_race[lord], cost, pearls, any_races, choose)]
+        return [AbyssAction("recruit", args, cfg) for args in recruit_args(
+            cfg.lords[lord].id, hand, cfg.n_races[lord], cfg.req_race[lord], cost, pearls, any_races, choose)]
 
     def _sample_action(self, rng):
         """A rollout's random move on a turn: one of the turn's options drawn evenly, a Lord
