@@ -110,3 +110,34 @@ def test_a_campaign_killed_mid_run_and_resumed_equals_an_uninterrupted_one(tmp_p
     done = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert rows(store) == reference
+
+
+def test_a_batch_plays_each_game_with_the_collector_paused_and_freezes_what_it_leaves(monkeypatch):
+    """Issue #27: the lab plays its games as the arena does (`bulk_play`), so the caches a game
+    grows are frozen out of the collector's walks instead of waiting, unwalked, for the next
+    collection after the batch."""
+    import gc
+
+    from cardboard.engine import collector
+    from cardboard.lab import play
+
+    class Kept:
+        pass
+
+    seen, kept = [], []
+
+    def one(campaign, cell, k):
+        seen.append(gc.isenabled())
+        kept.append(Kept())
+        return {"cell": cell.key, "k": k}
+
+    monkeypatch.setattr(play, "play_one", one)
+    monkeypatch.setattr(collector, "_next_sweep", float("inf"))
+    c = small()
+    items = [(cell.key, 0) for cell in c.cells()][:3]
+    try:
+        assert [r["k"] for r in play.play_batch(c, items)] == [0, 0, 0]
+        assert seen == [False] * 3 and gc.isenabled()
+        assert not any(o is kept[0] or o is kept[-1] for o in gc.get_objects())
+    finally:
+        gc.unfreeze()

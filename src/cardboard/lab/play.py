@@ -7,6 +7,7 @@ import json
 import time
 
 from cardboard.engine import derive_seed
+from cardboard.engine.collector import bulk_play
 
 from .campaign import Campaign, Cell, cell_options, game_seed, seating
 from .content import with_content
@@ -72,21 +73,17 @@ def play_one(campaign: Campaign, cell: Cell, k: int) -> dict:
 
 
 def play_batch(campaign: Campaign, items: list[tuple[str, int]], emit=None) -> list[dict]:
-    """Games (cell key, k) one after another, the collector off while they play (content caches
-    make collections slow); `emit(record)` as each ends."""
+    """Games (cell key, k) one after another, each played as the arena plays (`bulk_play`: the
+    collector off while it plays, what survives it frozen, a sweep now and then); `emit(record)`
+    as each ends."""
     cells = {c.key: c for c in campaign.cells()}
     out = []
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        for key, k in items:
+    for key, k in items:
+        with bulk_play():
             record = play_one(campaign, cells[key], k)
-            if emit is not None:
-                emit(record)
-            out.append(record)
-    finally:
-        if enabled:
-            gc.enable()
+        if emit is not None:
+            emit(record)
+        out.append(record)
     return out
 
 
