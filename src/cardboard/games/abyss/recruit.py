@@ -269,6 +269,17 @@ class _PartNames(dict):
 PART_NAMES = _PartNames()
 
 
+class _Affiliate(dict):
+    """(race index, value) -> a recruit's ("affiliate", named Ally) argument, one per kind."""
+
+    def __missing__(self, kind: tuple[int, int]) -> tuple[str, tuple[str, int]]:
+        got = self[kind] = ("affiliate", NAMED[kind])
+        return got
+
+
+AFFILIATE = _Affiliate()
+
+
 def recruit_args(lord: str, by_race: tuple[tuple[int, ...], ...], n_races: int, required: int, cost: int,
                  pearls: int, any_races: bool, choose: bool) -> list[tuple]:
     """The arguments of every recruit move of the Lord with id `lord` paying `cost` from this
@@ -286,7 +297,7 @@ def recruit_args(lord: str, by_race: tuple[tuple[int, ...], ...], n_races: int, 
             part = choice[0][0]
             pay = names[races[0], part]
             if len(part) == 1:
-                out.append((head, ("pay", pay), extra, ("affiliate", pay[0])))
+                out.append((head, ("pay", pay), extra, AFFILIATE[races[0], part[0]]))
                 continue
         else:
             pay = ()
@@ -295,12 +306,12 @@ def recruit_args(lord: str, by_race: tuple[tuple[int, ...], ...], n_races: int, 
         pay = ("pay", pay)
         if choose:
             for kind in affiliations(_named(races, choice), True):
-                out.append((head, pay, extra, ("affiliate", NAMED[kind])))
+                out.append((head, pay, extra, AFFILIATE[kind]))
             continue
         low = min([part[-1] for part, _ in choice])
         for race, (part, _) in zip(races, choice):
             if part[-1] == low:
-                out.append((head, pay, extra, ("affiliate", NAMED[race, low])))
+                out.append((head, pay, extra, AFFILIATE[race, low]))
     return out
 
 

@@ -598,7 +598,7 @@ class AbyssState(PowersMixin, LocationsMixin, State):
         races [AY-R-2], none of its race [AY-R-3], or its richest races and every pearl short of
         the cost) is skipped before its payments are sought: most Lords, most of the time."""
         cfg = self.cfg
-        hand, reach, _, _ = self._hand(seat)
+        hand, reach, _, totals = self._hand(seat)
         held = len(reach) - 1
         if not held:
             return []
@@ -621,6 +621,8 @@ class AbyssState(PowersMixin, LocationsMixin, State):
             pearls = have if have < cost else cost  # more pearls than the cost change nothing
             if reach[n] + pearls < cost:
                 continue
+            if n == 1 and required >= 0 and not any_races and totals[required] + pearls < cost:
+                continue  # a Lord of its own race alone: that race falls short (64% of those left)
             out += self._recruits_of(lord, hand, cost, pearls, any_races, choose)
         return out
 
@@ -689,6 +691,8 @@ class AbyssState(PowersMixin, LocationsMixin, State):
             pearls = have if have < cost else cost
             if reach[n] + pearls < cost:  # the richest races and every pearl fall short
                 continue
+            if n == 1 and required >= 0 and not any_races and totals[required] + pearls < cost:
+                continue  # its own race falls short
             drawn = sample_payment(hand, n, required, cost, pearls, any_races, rng, present, totals)
             if drawn is not None:
                 pay, extra = drawn
