@@ -329,3 +329,15 @@ def test_bolt_seams_kept_after_a_play_are_the_plain_count():
                 waiting += 1
                 some += bool(got)
     assert waiting > 1000 and some > 20
+
+
+def test_a_geo_lists_the_plays_of_the_seat_asked():
+    """The rows of plays kept with a Geo are one seat's: asked for another seat (a Geo is one
+    seat's in play, but nothing else stops it), it starts over and lists that seat's plays."""
+    _, s = make(2, seed=3)
+    geo = s._geo(1)
+    t = next(t for t in s.hands[0] if s._tile_plays(S.Geo(s.slabs[1]), 1, t, True))
+    for seat in (1, 0, 1):
+        plays = s._tile_plays(geo, seat, t, True)
+        assert plays and {p["seat"] for p in plays} == {seat}
+        assert [(p["at"], p["rotation"]) for p in plays] == [(p["at"], p["rotation"]) for p in s._tile_plays(geo, 1, t, True)]

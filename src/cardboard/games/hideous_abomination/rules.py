@@ -613,12 +613,15 @@ class HAState(State):
     def _tile_plays(self, geo: S.Geo, seat: int, t: int, may_complete: bool) -> tuple:
         """Tile t in each of its turns on each open cell where it is a play (`_is_play`)."""
         tables = self.game.tables
+        kept = geo.fit_rows
+        if kept is None or kept[0] != seat:  # a Geo serves one seat: anything else starts over
+            self._keep_rows(geo, seat)
         spots_by_mask = geo.play_spots
         out = []
         for _, rot, mask, k in tables.turns[t]:
             spots = spots_by_mask.get(mask)
             if spots is None:
-                spots = self._play_spots(geo, seat, mask)
+                spots = self._play_spots(geo, mask)
             code = t << 2 | rot
             for cell, base, row in spots:
                 if may_complete or base + k != 0:
@@ -626,15 +629,19 @@ class HAState(State):
                     out.append(tables.play_in(row, t, seat, cell, rot) if play is None else play)
         return tuple(out)
 
-    def _play_spots(self, geo: S.Geo, seat: int, mask: int) -> list:
-        """[(cell, base, row)]: the open cells a tile turned to `mask` fits [HA-P-2] (see
-        `Geo.fit_list`), each with its row of plays (`MoveTables.row`); looked for once a slab
-        and mask (a hand's tiles share the sixteen masks), the rows once a slab."""
-        fit = geo.fit_rows
-        if fit is None:
-            row = self.game.tables.row
-            fit = geo.fit_rows = [(cell, fitting, base, row(seat, cell)) for cell, fitting, base in geo.fit_list()]
-        got = geo.play_spots[mask] = [(cell, base, row) for cell, fitting, base, row in fit if fitting >> mask & 1]
+    def _keep_rows(self, geo: S.Geo, seat: int) -> None:
+        """Pair the slab's open cells (`Geo.fit_list`) with their rows of plays on `seat`'s
+        abomination (`MoveTables.row`), once a slab."""
+        row = self.game.tables.row
+        geo.fit_rows = (seat, [(cell, fitting, base, row(seat, cell)) for cell, fitting, base in geo.fit_list()])
+        geo.play_spots = {}
+
+    @staticmethod
+    def _play_spots(geo: S.Geo, mask: int) -> list:
+        """[(cell, base, row)]: the open cells a tile turned to `mask` fits [HA-P-2], each with
+        its row of plays; looked for once a slab and mask (a hand's tiles share the sixteen)."""
+        got = geo.play_spots[mask] = [(cell, base, row) for cell, fitting, base, row in geo.fit_rows[1]
+                                      if fitting >> mask & 1]
         return got
 
     def _play(self, t: int, seat: int, cell, rot: int) -> Action:

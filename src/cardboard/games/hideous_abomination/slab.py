@@ -162,7 +162,7 @@ class Geo:
         self.cells = open_cells(slab) if cells is None else cells
         self.spots = None  # (seat, [(seat, cell, fitting, base)]): the open cells listed, for a rollout's draws
         self.fit = None  # [(cell, fitting, base)]: see fit_list
-        self.fit_rows = None  # fit_list with each cell's row of plays, filled by the rules
+        self.fit_rows = None  # (seat, fit_list with each cell's row of plays on that seat), filled by the rules
         self.play_spots: dict = {}  # loose-side mask -> [(cell, base, row of plays)], filled by the rules
         self.seams = None
         self.stealable = None
