@@ -27,12 +27,12 @@ def race_parts(values: tuple[int, ...]) -> list[tuple[tuple[int, ...], int]]:
 
 
 @lru_cache(maxsize=16384)
-def _useful_parts(values: tuple[int, ...], floor: int) -> tuple[tuple[tuple[int, ...], int], ...]:
-    """The parts of one race that can be in a payment. A part of two or more Allies whose
-    smallest could leave with the rest still reaching `floor` (the cost less 1 for each other
-    race) is spare in every payment [AY-D-3]: dropping it before combining races keeps a big
-    hand from making the product explode."""
-    return tuple((p, s) for p, s in race_parts(values) if len(p) == 1 or s - p[-1] < floor)
+def _useful_parts(race: int, values: tuple[int, ...], floor: int) -> tuple[tuple, ...]:
+    """The parts of one race that can be in a payment, each as (values, sum, the Allies as a move
+    names them). A part of two or more Allies whose smallest could leave with the rest still
+    reaching `floor` (the cost less 1 for each other race) is spare in every payment [AY-D-3]:
+    dropping it before combining races keeps a big hand from making the product explode."""
+    return tuple((p, s, PART_NAMES[race, p]) for p, s in race_parts(values) if len(p) == 1 or s - p[-1] < floor)
 
 
 def _race_sets(by_race, n_races: int, required: int, cost: int, pearls: int, any_races: bool,
@@ -55,8 +55,8 @@ def _race_sets(by_race, n_races: int, required: int, cost: int, pearls: int, any
         totals = [sum(values) for values in by_race]
     if n_races == 1:  # the commonest Lord: one race, no combinations to walk
         if must is not None:
-            return [((must,), [_useful_parts(by_race[must], cost)])] if totals[must] + pearls >= cost else []
-        return [((r,), [_useful_parts(by_race[r], cost)]) for r in present if totals[r] + pearls >= cost]
+            return [((must,), [_useful_parts(must, by_race[must], cost)])] if totals[must] + pearls >= cost else []
+        return [((r,), [_useful_parts(r, by_race[r], cost)]) for r in present if totals[r] + pearls >= cost]
     floor = cost - (n_races - 1)
     useful = {}  # each race's useful parts, looked up once for all the sets it is in
     out = []
@@ -69,7 +69,7 @@ def _race_sets(by_race, n_races: int, required: int, cost: int, pearls: int, any
         for r in races:
             got = useful.get(r)
             if got is None:
-                got = useful[r] = _useful_parts(by_race[r], floor)
+                got = useful[r] = _useful_parts(r, by_race[r], floor)
             parts.append(got)
         out.append((races, parts))
     return out
@@ -80,12 +80,13 @@ def _pearls_needed(choice, cost: int, pearls: int) -> int:
     pearls only for missing points and no more than the player has, [AY-D-3] no spare Ally
     (one whose leaving, its race still paid, leaves the cost reached)."""
     need = cost
-    for _, s in choice:  # a loop, not sum(): a rollout tests a few of these at every recruit
-        need -= s
+    for part in choice:  # a loop, not sum(): a rollout tests a few of these at every recruit
+        need -= part[1]
     if need > pearls:
         return -1
     if need < 0:
-        for p, _ in choice:
+        for part in choice:
+            p = part[0]
             if len(p) > 1 and p[-1] <= -need:
                 return -1
         return 0
@@ -93,7 +94,7 @@ def _pearls_needed(choice, cost: int, pearls: int) -> int:
 
 
 def _named(races, choice) -> tuple[tuple[int, int], ...]:
-    return tuple([(r, v) for r, (p, _) in zip(races, choice) for v in p])
+    return tuple([(r, v) for r, part in zip(races, choice) for v in part[0]])
 
 
 NO_SPARE = 1 << 30  # a part of one Ally: nothing in it can be spare
@@ -123,9 +124,9 @@ def _payment_parts(by_race: tuple[tuple[int, ...], ...], n_races: int, required:
                 yield races, (part,), need
         elif len(races) == 2:
             first, second = parts
-            best = max([s for _, s in second])
+            best = max([part[1] for part in second])
             for part1 in first:
-                p1, s1 = part1
+                p1, s1, _ = part1
                 if s1 + best + pearls < cost:
                     continue
                 spare1 = len(p1) > 1
@@ -142,16 +143,16 @@ def _payment_parts(by_race: tuple[tuple[int, ...], ...], n_races: int, required:
                     yield races, (part1, part2), need
         elif len(races) == 3:  # the commonest Lord (13 of the 35): three nested loops, pruned alike
             first, second, third = parts
-            best3 = max([s for _, s in third])
-            best23 = max([s for _, s in second]) + best3
+            best3 = max([part[1] for part in third])
+            best23 = max([part[1] for part in second]) + best3
             for part1 in first:
-                p1, s1 = part1
+                p1, s1, _ = part1
                 if s1 + best23 + pearls < cost:
                     continue
                 # the lowest Ally of a part of two or more: spare if the overpayment reaches it
                 low1 = p1[-1] if len(p1) > 1 else NO_SPARE
                 for part2 in second:
-                    p2, s2 = part2
+                    p2, s2, _ = part2
                     if s1 + s2 + best3 + pearls < cost:
                         continue
                     low12 = p2[-1] if len(p2) > 1 and p2[-1] < low1 else low1
@@ -209,7 +210,7 @@ def sample_payment(by_race: tuple[tuple[int, ...], ...], n_races: int, required:
         r = races[0]
         size = len(options)
         for _ in range(max(DRAWS, int(size * DRAWS_PER_COMBINATION))):
-            p, s = options[rng.below(size)]
+            p, s, _ = options[rng.below(size)]
             need = cost - s
             if need > pearls:
                 continue
@@ -289,29 +290,31 @@ def recruit_args(lord: str, by_race: tuple[tuple[int, ...], ...], n_races: int, 
     highest first, so its last is its lowest: [AY-R-7]'s lowest Allies are read off the parts,
     race by race."""
     out = []
+    append = out.append
     head = ("lord", lord)
-    names = PART_NAMES
     for races, choice, extra in _payment_parts(by_race, n_races, required, cost, pearls, any_races):
         extra = PEARLS[extra] if extra < len(PEARLS) else ("pearls", extra)
         if len(races) == 1:
-            part = choice[0][0]
-            pay = names[races[0], part]
-            if len(part) == 1:
-                out.append((head, ("pay", pay), extra, AFFILIATE[races[0], part[0]]))
+            part, _, names = choice[0]
+            if len(part) == 1 or not choose:  # one race: its lowest Ally is the one kind to affiliate
+                append((head, ("pay", names), extra, AFFILIATE[races[0], part[-1]]))
                 continue
+            pay = ("pay", names)
         else:
-            pay = ()
-            for race, (part, _) in zip(races, choice):
-                pay += names[race, part]
-        pay = ("pay", pay)
-        if choose:
-            for kind in affiliations(_named(races, choice), True):
-                out.append((head, pay, extra, AFFILIATE[kind]))
-            continue
-        low = min([part[-1] for part, _ in choice])
-        for race, (part, _) in zip(races, choice):
-            if part[-1] == low:
-                out.append((head, pay, extra, AFFILIATE[race, low]))
+            names = ()
+            low = NO_SPARE
+            for part, _, named_part in choice:
+                names += named_part
+                if part[-1] < low:
+                    low = part[-1]
+            pay = ("pay", names)
+            if not choose:
+                for race, part in zip(races, choice):
+                    if part[0][-1] == low:
+                        append((head, pay, extra, AFFILIATE[race, low]))
+                continue
+        for kind in affiliations(_named(races, choice), True):
+            append((head, pay, extra, AFFILIATE[kind]))
     return out
 
 
