@@ -203,23 +203,31 @@ def test_arrow_power_once_passive_power_while_free():
     assert s.current_player == 0 and s.pearls[0] == 0  # covered by the Location: no more income
 
 
+def random_recruits(seed: int, count: int, per_race: int = 3, races: int = 3, cost: int = 12):
+    """`count` random (hand's values by race, races of the Lord, required race, cost, pearls,
+    any races): up to `per_race` Allies of each race, Lords of 1 to `races` races, or of every
+    race when none is required."""
+    import random
+
+    rnd = random.Random(seed)
+    for _ in range(count):
+        by_race = tuple(tuple(sorted((rnd.randint(1, 5) for _ in range(rnd.randint(0, per_race))), reverse=True))
+                        for _ in range(5))
+        n_races, required = rnd.randint(1, races), rnd.choice([-1, 0, 1, 2, 3, 4])
+        if required < 0:
+            n_races = 5
+        yield by_race, n_races, required, rnd.randint(0, cost), rnd.randint(0, 4), rnd.random() < 0.2
+
+
 def test_payments_match_a_brute_force_count():
     """[AY-R-2] [AY-R-3] [AY-R-5] [AY-D-3] the pruned enumeration gives exactly the payments a
     brute force over every sub-multiset of the hand accepts."""
-    import random
     from collections import Counter
     from itertools import product as iproduct
 
     from cardboard.games.abyss.recruit import payments
 
-    rnd = random.Random(5)
-    for _ in range(300):
-        by_race = tuple(tuple(sorted((rnd.randint(1, 5) for _ in range(rnd.randint(0, 3))), reverse=True))
-                        for _ in range(5))
-        n_races, required = rnd.randint(1, 3), rnd.choice([-1, 0, 1, 2, 3, 4])
-        if required < 0:
-            n_races = 5
-        cost, pearls, any_races = rnd.randint(0, 12), rnd.randint(0, 4), rnd.random() < 0.2
+    for by_race, n_races, required, cost, pearls, any_races in random_recruits(5, 300):
         got = {(tuple(sorted(p)), extra) for p, extra in payments(by_race, n_races, required, cost, pearls, any_races)}
         cards = [(r, v) for r, vals in enumerate(by_race) for v in vals]
         want = set()
@@ -245,18 +253,9 @@ def test_recruit_arguments_are_each_payment_with_each_ally_it_may_affiliate_in_o
     payment of `payments` followed by each Ally `affiliations` lets it affiliate: [AY-R-7] the
     lowest, ties of different races each a move, any Ally spent with the Master of Magic
     [AY-P-20]. Random hands of up to four Allies a race, Lords of 1 to 5 races."""
-    import random
-
     from cardboard.games.abyss.recruit import NAMED, affiliations, named, payments, recruit_args
 
-    rnd = random.Random(11)
-    for _ in range(400):
-        by_race = tuple(tuple(sorted((rnd.randint(1, 5) for _ in range(rnd.randint(0, 4))), reverse=True))
-                        for _ in range(5))
-        n_races, required = rnd.randint(1, 5), rnd.choice([-1, 0, 1, 2, 3, 4])
-        if required < 0:
-            n_races = 5
-        args = (by_race, n_races, required, rnd.randint(0, 14), rnd.randint(0, 4), rnd.random() < 0.2)
+    for args in random_recruits(11, 400, per_race=4, races=5, cost=14):
         for choose in (False, True):
             want = [(("lord", "x"), ("pay", named(pay)), ("pearls", extra), ("affiliate", NAMED[kind]))
                     for pay, extra in payments(*args) for kind in affiliations(pay, choose)]
@@ -267,21 +266,12 @@ def test_drawn_payment_is_one_of_the_payments_and_any_can_be_drawn():
     """A rollout's payment (`sample_payment`, drawn without listing them) is always one of
     `payments`, None exactly when there is none, and every payment can come up; the same when
     the draws keep missing and it falls back to the list."""
-    import random
-
     from cardboard.engine import Rng
     from cardboard.games.abyss import recruit
     from cardboard.games.abyss.recruit import payments, sample_payment
 
-    rnd = random.Random(7)
     rng = Rng(7)
-    for case in range(300):
-        by_race = tuple(tuple(sorted((rnd.randint(1, 5) for _ in range(rnd.randint(0, 3))), reverse=True))
-                        for _ in range(5))
-        n_races, required = rnd.randint(1, 3), rnd.choice([-1, 0, 1, 2, 3, 4])
-        if required < 0:
-            n_races = 5
-        args = (by_race, n_races, required, rnd.randint(0, 12), rnd.randint(0, 4), rnd.random() < 0.2)
+    for case, args in enumerate(random_recruits(7, 300)):
         listed = set(payments(*args))
         old_draws = recruit.DRAWS, recruit.DRAWS_PER_COMBINATION
         if case % 3 == 0:  # every third case: the fallback to the list
