@@ -27,12 +27,12 @@ def race_parts(values: tuple[int, ...]) -> list[tuple[tuple[int, ...], int]]:
 
 
 @lru_cache(maxsize=16384)
-def _useful_parts(race: int, values: tuple[int, ...], floor: int) -> tuple[tuple, ...]:
+def _useful_parts(values: tuple[int, ...], floor: int) -> tuple[tuple, ...]:
     """The parts of one race that can be in a payment, each as (values, sum, the Allies as a move
-    names them). A part of two or more Allies whose smallest could leave with the rest still
-    reaching `floor` (the cost less 1 for each other race) is spare in every payment [AY-D-3]:
-    dropping it before combining races keeps a big hand from making the product explode."""
-    return tuple((p, s, PART_NAMES[race, p]) for p, s in race_parts(values) if len(p) == 1 or s - p[-1] < floor)
+    names them, by race). A part of two or more Allies whose smallest could leave with the rest
+    still reaching `floor` (the cost less 1 for each other race) is spare in every payment
+    [AY-D-3]: dropping it before combining races keeps a big hand from making the product explode."""
+    return tuple((p, s, PART_NAMES[p]) for p, s in race_parts(values) if len(p) == 1 or s - p[-1] < floor)
 
 
 def _race_sets(by_race, n_races: int, required: int, cost: int, pearls: int, any_races: bool,
@@ -55,8 +55,8 @@ def _race_sets(by_race, n_races: int, required: int, cost: int, pearls: int, any
         totals = [sum(values) for values in by_race]
     if n_races == 1:  # the commonest Lord: one race, no combinations to walk
         if must is not None:
-            return [((must,), [_useful_parts(must, by_race[must], cost)])] if totals[must] + pearls >= cost else []
-        return [((r,), [_useful_parts(r, by_race[r], cost)]) for r in present if totals[r] + pearls >= cost]
+            return [((must,), [_useful_parts(by_race[must], cost)])] if totals[must] + pearls >= cost else []
+        return [((r,), [_useful_parts(by_race[r], cost)]) for r in present if totals[r] + pearls >= cost]
     floor = cost - (n_races - 1)
     useful = {}  # each race's useful parts, looked up once for all the sets it is in
     out = []
@@ -69,7 +69,7 @@ def _race_sets(by_race, n_races: int, required: int, cost: int, pearls: int, any
         for r in races:
             got = useful.get(r)
             if got is None:
-                got = useful[r] = _useful_parts(r, by_race[r], floor)
+                got = useful[r] = _useful_parts(by_race[r], floor)
             parts.append(got)
         out.append((races, parts))
     return out
@@ -258,12 +258,11 @@ def named(pay: tuple[tuple[int, int], ...]) -> tuple[tuple[str, int], ...]:
 
 
 class _PartNames(dict):
-    """(race index, values) -> the part's Allies as a move names them: one tuple per part,
-    made on first use (a race's parts are few: sub-multisets of its values)."""
+    """values -> the part's Allies as a move names them, for each race (a tuple by race index):
+    made on first use (the parts are few: sub-multisets of a race's values)."""
 
-    def __missing__(self, key: tuple[int, tuple[int, ...]]) -> tuple[tuple[str, int], ...]:
-        race, values = key
-        got = self[key] = tuple([NAMED[race, v] for v in values])
+    def __missing__(self, values: tuple[int, ...]) -> tuple[tuple[tuple[str, int], ...], ...]:
+        got = self[values] = tuple(tuple([NAMED[race, v] for v in values]) for race in range(len(RACES)))
         return got
 
 
@@ -296,6 +295,7 @@ def recruit_args(lord: str, by_race: tuple[tuple[int, ...], ...], n_races: int, 
         extra = PEARLS[extra] if extra < len(PEARLS) else ("pearls", extra)
         if len(races) == 1:
             part, _, names = choice[0]
+            names = names[races[0]]
             if len(part) == 1 or not choose:  # one race: its lowest Ally is the one kind to affiliate
                 append((head, ("pay", names), extra, AFFILIATE[races[0], part[-1]]))
                 continue
@@ -303,8 +303,8 @@ def recruit_args(lord: str, by_race: tuple[tuple[int, ...], ...], n_races: int, 
         else:
             names = ()
             low = NO_SPARE
-            for part, _, named_part in choice:
-                names += named_part
+            for race, (part, _, named_part) in zip(races, choice):
+                names += named_part[race]
                 if part[-1] < low:
                     low = part[-1]
             pay = ("pay", names)
