@@ -1,6 +1,7 @@
 """Aban! set-up: options, the boards in play, and the shared read-only config."""
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, field_validator
@@ -92,15 +93,14 @@ class AbanGame(Game):
 
         boards: dict[int, str] = {}
         chosen = dict(content.setup.first_game) if opts.first_game else dict(opts.boards)
+        groups = _plants_by_face(opts.content)
         for face, pid in chosen.items():
             if face not in range(2, 7):
                 raise ConfigError(f"boards: face {face} has no plant board (faces 2 to 6; face 1 is the token board)")
-            group = [p.id for p in content.plants_of_face(face)]
-            if pid not in group:
-                raise ConfigError(f"boards: '{pid}' is not a face-{face} plant; face {face} has {group}")
+            if pid not in groups[face]:
+                raise ConfigError(f"boards: '{pid}' is not a face-{face} plant; face {face} has {list(groups[face])}")
         for face in range(2, 7):
-            group = [p.id for p in content.plants_of_face(face)]
-            boards[face] = chosen.get(face) or setup_rng.choice(group)
+            boards[face] = chosen.get(face) or setup_rng.choice(groups[face])
 
         supers: tuple[str, ...] = ()
         if opts.expansion:
@@ -142,3 +142,11 @@ class AbanGame(Game):
         from .rules import AbanState
 
         return AbanState.initial(self)
+
+
+@lru_cache(maxsize=8)
+def _plants_by_face(content_path: str | None) -> dict[int, tuple[str, ...]]:
+    """Each die face's plant ids, in the content's order (read once per content file: every game's
+    set-up draws its boards from them)."""
+    content = load_content(content_path)
+    return {face: tuple(p.id for p in content.plants_of_face(face)) for face in range(2, 7)}

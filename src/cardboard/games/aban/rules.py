@@ -8,6 +8,8 @@ Rule ids in brackets point into RULES.md.
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from cardboard.engine import Action, Rng, State
 
 from . import garden as G
@@ -105,16 +107,26 @@ def _square_row(kind: str, key: int, name: str | None = None) -> list:
 
 def attach_rows(cfg: AbanConfig) -> None:
     """Give a config its rows of square moves, indexed by die (plant, radish, pot, shovel) or by
-    seat (the Espinos or Rockys put on that seat's sheet): the rules pick moves from them."""
+    seat (the Espinos or Rockys put on that seat's sheet): the rules pick moves from them. The
+    same boards, Super Plants and seats give the same rows: made once for them."""
+    (cfg.plant_rows, cfg.radish_rows, cfg.pot_rows, cfg.shovel_rows, cfg.token_rows) = _rows(
+        tuple(sorted(cfg.plant_names.items())), cfg.supers, cfg.token_side, 0 if cfg.solo else cfg.players)
+
+
+@lru_cache(maxsize=1024)
+def _rows(plant_names: tuple[tuple[int, str], ...], supers: frozenset, token_side: str, seats: int) -> tuple:
+    """attach_rows' five rows (plant, radish, pot and shovel rows by die, token rows by seat; none
+    in the solo mode, `seats` 0)."""
     faces = range(7)
-    cfg.plant_rows = tuple(_square_row("plant", d, cfg.plant_names[d]) if d >= 2 and d in cfg.boards else None
-                           for d in faces)
-    cfg.radish_rows = tuple(_square_row("radish", d) if row is not None and "rabamimo" in cfg.supers else None
-                            for d, row in enumerate(cfg.plant_rows))
-    cfg.pot_rows = tuple(_square_row("pot", d) if row is not None and "don_maceta" in cfg.supers else None
-                         for d, row in enumerate(cfg.plant_rows))
-    cfg.shovel_rows = tuple(_square_row("shovel", d) if d >= 1 else None for d in faces)
-    cfg.token_rows = tuple(_square_row(cfg.token_side, seat) for seat in range(cfg.players)) if not cfg.solo else ()
+    names = dict(plant_names)
+    plant_rows = tuple(_square_row("plant", d, names[d]) if d >= 2 and d in names else None for d in faces)
+    radish_rows = tuple(_square_row("radish", d) if row is not None and "rabamimo" in supers else None
+                        for d, row in enumerate(plant_rows))
+    pot_rows = tuple(_square_row("pot", d) if row is not None and "don_maceta" in supers else None
+                     for d, row in enumerate(plant_rows))
+    shovel_rows = tuple(_square_row("shovel", d) if d >= 1 else None for d in faces)
+    token_rows = tuple(_square_row(token_side, seat) for seat in range(seats))
+    return plant_rows, radish_rows, pot_rows, shovel_rows, token_rows
 
 
 _BLANKS: dict = {}
