@@ -10,9 +10,8 @@ to them), so later collections skip it. For programs that play many games in one
 the arena, `sim`, the lab, the research adapters. A long-lived server should not freeze: it
 pauses the collector only while a bot thinks (see agents/mcts.py).
 
-Collecting after every game cost 9% of Abyss's and 18% of Hideous Abomination's random
-playouts (issue #27): each game's new cache entries and moves were walked once before being
-frozen. Instead a sweep (`sweep()`: unfreeze, one full collection, freeze again) frees any
+Collecting after every game cost 9% and 18% of two card games' random playouts (issue #27):
+each game's new cache entries and moves were walked once before being frozen. Instead a sweep (`sweep()`: unfreeze, one full collection, freeze again) frees any
 cycle a caller made, at most once per SWEEP_SPACING times the last sweep's own duration, so
 sweeping costs about 1% of the time; and at once when a game ends in an exception, whose
 traceback is the likeliest cycle. `settle()` is the same freeze-or-sweep for programs that keep
@@ -47,7 +46,7 @@ def settle() -> None:
     """Freeze what is alive now (a game just set up, its content and caches), or sweep when one
     is due: for programs that set up game after game with the collector on, like the research
     adapters at every reset (heaps that keep growing with new moves and caches made it run full
-    collections again and again: a third of Abyss's PettingZoo steps). A cycle that becomes
+    collections again and again: a third of a card game's PettingZoo steps). A cycle that becomes
     garbage after being frozen waits for the next sweep."""
     if time.perf_counter() >= _next_sweep:
         sweep()
