@@ -107,8 +107,8 @@ def _payment_parts(by_race: tuple[tuple[int, ...], ...], n_races: int, required:
     without taking the payment apart again.
 
     The combinations of parts are walked in `product`'s order, with `_pearls_needed`'s test
-    written out; for one or two races as nested loops that skip a first part whose best
-    completion, pearls added, falls short of the cost (the same payments in the same order).
+    written out; for up to three races as nested loops that skip a part whose best completion,
+    pearls added, falls short of the cost (the same payments in the same order).
     """
     for races, parts in _race_sets(by_race, n_races, required, cost, pearls, any_races):
         if len(races) == 1:
