@@ -33,6 +33,30 @@ def service(tmp_path, clock: FakeClock, name: str = "tables.sqlite") -> TableSer
     return TableService(SQLiteStore(str(tmp_path / name), "NORMAL"), settings, clock=clock)
 
 
+@pytest.fixture(name="clock")
+def fake_clock() -> FakeClock:
+    return FakeClock()
+
+
+@pytest.fixture(name="run")
+def run_on_a_service(tmp_path, clock):
+    """`run(body)`: a fresh service on the test's store and fake clock, `await body(svc)` in a new
+    event loop, then a clean close (`close=False`: none, as a killed server leaves it); gives what
+    the body returns."""
+
+    def run_(body, close: bool = True):
+        async def main():
+            svc = service(tmp_path, clock)
+            result = await body(svc)
+            if close:
+                await svc.close()
+            return result
+
+        return asyncio.run(main())
+
+    return run_
+
+
 async def pig_table(svc: TableService, clock=None, humans: int = 2, target: int = 50, bots: int = 0, seed=None):
     """A running pig table (roll or hold: one move a decision) with `humans` seated people."""
     seats = [{"kind": "human"}] * humans + [{"kind": "bot", "level": "random"}] * bots
@@ -106,11 +130,8 @@ def test_a_clock_of_the_wrong_shape_is_refused(client):
 
 
 # ---------------------------------------------------------------------------- running, increments
-def test_only_the_deciding_seat_s_clock_runs_and_it_gains_the_increment(tmp_path):
-    clock = FakeClock()
-
-    async def main():
-        svc = service(tmp_path, clock)
+def test_only_the_deciding_seat_s_clock_runs_and_it_gains_the_increment(run, clock):
+    async def body(svc):
         tid, tokens = await pig_table(svc, CLOCK)
         svc.subscribe(tid, tokens[0])
         c = clock_of(svc, tid)
@@ -129,30 +150,22 @@ def test_only_the_deciding_seat_s_clock_runs_and_it_gains_the_increment(tmp_path
         rec = svc.store.get(tid)  # stored: the bank and the absolute deadline
         assert rec.clock["banks"][0] == 22500 and rec.deadline == pytest.approx(T0 + 12.5 + 22.5 if seat == 0
                                                                                  else T0 + 12.5 + 30)
-        await svc.close()
 
-    asyncio.run(main())
+    run(body)
 
 
-def test_the_clock_carries_nothing_hidden_every_viewpoint_gets_the_same(tmp_path):
-    clock = FakeClock()
-
-    async def main():
-        svc = service(tmp_path, clock)
+def test_the_clock_carries_nothing_hidden_every_viewpoint_gets_the_same(run):
+    async def body(svc):
         tid, tokens = await pig_table(svc, CLOCK)
         live = svc.table(tid)
         assert svc.message(live, 0)["clock"] == svc.message(live, 1)["clock"] == svc.message(live, None)["clock"]
-        await svc.close()
 
-    asyncio.run(main())
+    run(body)
 
 
 # ---------------------------------------------------------------------------- time-out
-def test_a_time_out_makes_the_bot_decide_and_the_log_says_so(tmp_path):
-    clock = FakeClock()
-
-    async def main():
-        svc = service(tmp_path, clock)
+def test_a_time_out_makes_the_bot_decide_and_the_log_says_so(run, clock):
+    async def body(svc):
         tid, tokens = await pig_table(svc, CLOCK)
         svc.subscribe(tid, tokens[1])  # Ben watches Ana's clock run out
         clock.t += 29.9
@@ -173,16 +186,12 @@ def test_a_time_out_makes_the_bot_decide_and_the_log_says_so(tmp_path):
         assert [1, "Ana's clock ran out: a bot (easy) decided for them"] in tail["lines"]
         # the seat's bank starts again at the whole time per decision
         assert clock_of(svc, tid)["remaining"][0] == 30000
-        await svc.close()
 
-    asyncio.run(main())
+    run(body)
 
 
-def test_the_seat_s_own_move_just_before_the_deadline_wins(tmp_path):
-    clock = FakeClock()
-
-    async def main():
-        svc = service(tmp_path, clock)
+def test_the_seat_s_own_move_just_before_the_deadline_wins(run, clock):
+    async def body(svc):
         tid, tokens = await pig_table(svc, CLOCK)
         svc.subscribe(tid, tokens[0])
         clock.t += 29.999
@@ -190,16 +199,12 @@ def test_the_seat_s_own_move_just_before_the_deadline_wins(tmp_path):
         clock.t += 0.01  # past the old deadline: nothing is due (the deadline moved on)
         assert await svc.run_due_clocks() == 0
         assert len(moves(svc, tid)) == 1 and "timeout" not in moves(svc, tid)[0]
-        await svc.close()
 
-    asyncio.run(main())
+    run(body)
 
 
-def test_a_move_landing_while_the_clock_s_bot_thinks_wins_and_the_bot_s_is_dropped(tmp_path):
-    clock = FakeClock()
-
-    async def main():
-        svc = service(tmp_path, clock)
+def test_a_move_landing_while_the_clock_s_bot_thinks_wins_and_the_bot_s_is_dropped(run, clock):
+    async def body(svc):
         tid, tokens = await pig_table(svc, CLOCK)
         svc.subscribe(tid, tokens[0])
         thinking, release = asyncio.Event(), asyncio.Event()
@@ -220,16 +225,12 @@ def test_a_move_landing_while_the_clock_s_bot_thinks_wins_and_the_bot_s_is_dropp
         log_ = moves(svc, tid)
         assert len(log_) == 1 and "timeout" not in log_[0]
         assert len(svc.store.moves(tid)) == 1
-        await svc.close()
 
-    asyncio.run(main())
+    run(body)
 
 
-def test_a_late_move_after_the_clock_s_bot_decided_is_refused_as_stale(tmp_path):
-    clock = FakeClock()
-
-    async def main():
-        svc = service(tmp_path, clock)
+def test_a_late_move_after_the_clock_s_bot_decided_is_refused_as_stale(run, clock):
+    async def body(svc):
         tid, tokens = await pig_table(svc, CLOCK)
         svc.subscribe(tid, tokens[0])
         clock.t += 31
@@ -238,16 +239,12 @@ def test_a_late_move_after_the_clock_s_bot_decided_is_refused_as_stale(tmp_path)
             await svc.play(tid, tokens[0], {"kind": "roll"}, 0)
         assert err.value.code == "stale"
         assert len(moves(svc, tid)) == 1 and moves(svc, tid)[0]["timeout"]
-        await svc.close()
 
-    asyncio.run(main())
+    run(body)
 
 
-def test_bots_seats_have_no_clock(tmp_path):
-    clock = FakeClock()
-
-    async def main():
-        svc = service(tmp_path, clock)
+def test_bots_seats_have_no_clock(run):
+    async def body(svc):
         tid, tokens = await pig_table(svc, CLOCK, humans=1, bots=1)
         c = clock_of(svc, tid)
         assert c["remaining"] == [30000, None] and c["running"] == 0
@@ -259,16 +256,12 @@ def test_bots_seats_have_no_clock(tmp_path):
             await svc.play(tid, tokens[0], move, len(live.log))
         c = clock_of(svc, tid)
         assert c["running"] is None and svc.store.get(tid).deadline is None  # the bot's turn: no clock runs
-        await svc.close()
 
-    asyncio.run(main())
+    run(body)
 
 
-def test_a_cooperative_table_can_have_a_clock(tmp_path):
-    clock = FakeClock()
-
-    async def main():
-        svc = service(tmp_path, clock)
+def test_a_cooperative_table_can_have_a_clock(run, clock):
+    async def body(svc):
         rec, _ = await svc.create("aberration", 1, {}, [{"kind": "human"}], seed=3, clock=CLOCK)
         _, token = await svc.join(rec.id, "Ana")
         svc.subscribe(rec.id, token)
@@ -277,32 +270,24 @@ def test_a_cooperative_table_can_have_a_clock(tmp_path):
         clock.t += 31
         assert await svc.run_due_clocks() == 1
         assert len(live.log) == 1 and live.log[0]["timeout"]["level"] == "easy"
-        await svc.close()
 
-    asyncio.run(main())
+    run(body)
 
 
 # ---------------------------------------------------------------------------- stopping
-def test_a_finished_game_stops_its_clock(tmp_path):
-    clock = FakeClock()
-
-    async def main():
-        svc = service(tmp_path, clock)
+def test_a_finished_game_stops_its_clock(run):
+    async def body(svc):
         tid, tokens = await pig_table(svc, CLOCK, target=1)
         live = svc.table(tid)
         await hold_to_the_end(svc, tid, tokens)
         assert live.rec.status == "over" and live.rec.deadline is None and svc.store.get(tid).deadline is None
         assert tid not in svc._armed and clock_of(svc, tid)["running"] is None
-        await svc.close()
 
-    asyncio.run(main())
+    run(body)
 
 
-def test_a_seat_left_mid_game_stops_the_clock_and_its_return_starts_it_with_the_bank_it_had(tmp_path):
-    clock = FakeClock()
-
-    async def main():
-        svc = service(tmp_path, clock)
+def test_a_seat_left_mid_game_stops_the_clock_and_its_return_starts_it_with_the_bank_it_had(run, clock):
+    async def body(svc):
         tid, tokens = await pig_table(svc, CLOCK)
         await svc.play(tid, tokens[0], {"kind": "roll"}, 0)
         seat = svc.table(tid).state.current_player
@@ -316,16 +301,12 @@ def test_a_seat_left_mid_game_stops_the_clock_and_its_return_starts_it_with_the_
         await svc.join(tid, "", token=tokens[seat])
         c = clock_of(svc, tid)
         assert c["running"] == seat and c["remaining"][seat] == bank
-        await svc.close()
 
-    asyncio.run(main())
+    run(body)
 
 
-def test_with_nobody_at_the_table_a_clock_waits_at_zero_until_someone_comes_back(tmp_path):
-    clock = FakeClock()
-
-    async def main():
-        svc = service(tmp_path, clock)
+def test_with_nobody_at_the_table_a_clock_waits_at_zero_until_someone_comes_back(run, clock):
+    async def body(svc):
         tid, tokens = await pig_table(svc, CLOCK)
         clock.t += 31
         assert await svc.run_due_clocks() == 1
@@ -336,27 +317,22 @@ def test_with_nobody_at_the_table_a_clock_waits_at_zero_until_someone_comes_back
         await svc.table(tid).clock_task
         assert await svc.run_due_clocks() == 1
         assert len(moves(svc, tid)) == 1 and moves(svc, tid)[0]["timeout"]["name"] == "Ana"
-        await svc.close()
 
-    asyncio.run(main())
+    run(body)
 
 
 # ---------------------------------------------------------------------------- restart, bounds
-def test_a_restart_re_arms_the_clock_from_the_store_and_a_deadline_passed_meanwhile_fires_at_once(tmp_path):
-    clock = FakeClock()
-
-    async def first():
-        svc = service(tmp_path, clock)
+def test_a_restart_re_arms_the_clock_from_the_store_and_a_deadline_passed_meanwhile_fires_at_once(run, clock):
+    async def first(svc):
         tid, tokens = await pig_table(svc, CLOCK)
         await svc.play(tid, tokens[0], {"kind": "roll"}, 0)
         return tid, tokens, svc.table(tid).state.current_player, svc.store.get(tid).deadline
         # no clean shutdown: only the store is left
 
-    tid, tokens, seat, deadline = asyncio.run(first())
+    tid, tokens, seat, deadline = run(first, close=False)
     clock.t = deadline + 120  # the server was down past the deadline
 
-    async def second():
-        svc = service(tmp_path, clock)
+    async def second(svc):
         svc.start()
         assert svc._armed == {tid: deadline}  # re-armed from the store
         svc.subscribe(tid, tokens[1 - seat])
@@ -366,16 +342,12 @@ def test_a_restart_re_arms_the_clock_from_the_store_and_a_deadline_passed_meanwh
             await asyncio.sleep(0.01)
         log_ = svc.table(tid).log
         assert len(log_) == 2 and log_[1]["timeout"] and log_[1]["seat"] == seat
-        await svc.close()
 
-    asyncio.run(second())
+    run(second)
 
 
-def test_one_scheduler_entry_per_table_however_often_its_clock_moves(tmp_path):
-    clock = FakeClock()
-
-    async def main():
-        svc = service(tmp_path, clock)
+def test_one_scheduler_entry_per_table_however_often_its_clock_moves(run, clock):
+    async def body(svc):
         tid, tokens = await pig_table(svc, {"time": 30, "increment": 0}, target=1000)
         live = svc.table(tid)
         for _ in range(300):
@@ -383,9 +355,8 @@ def test_one_scheduler_entry_per_table_however_often_its_clock_moves(tmp_path):
             clock.t += 0.5
             await svc.play(tid, tokens[seat], {"kind": "roll"}, len(live.log))
         assert len(svc._armed) == 1 and len(svc._clock_heap) <= 2 * len(svc._armed) + 64
-        await svc.close()
 
-    asyncio.run(main())
+    run(body)
 
 
 def test_a_store_from_before_clocks_is_migrated(tmp_path):
@@ -409,11 +380,8 @@ def test_a_store_from_before_clocks_is_migrated(tmp_path):
     store.close()
 
 
-def test_undo_at_a_clock_table_gives_the_seat_its_clock_back_from_the_bank_it_has(tmp_path):
-    clock = FakeClock()
-
-    async def main():
-        svc = service(tmp_path, clock)
+def test_undo_at_a_clock_table_gives_the_seat_its_clock_back_from_the_bank_it_has(run, clock):
+    async def body(svc):
         tid, tokens = await pig_table(svc, CLOCK, humans=1, bots=1, seed=7)
         live = svc.table(tid)
         clock.t += 10
@@ -426,16 +394,12 @@ def test_undo_at_a_clock_table_gives_the_seat_its_clock_back_from_the_bank_it_ha
         c = clock_of(svc, tid)
         assert c["running"] == 0 and c["remaining"][0] == 21000
         assert svc.store.get(tid).deadline == pytest.approx(clock.t + 21)  # stored with the undo
-        await svc.close()
 
-    asyncio.run(main())
+    run(body)
 
 
-def test_a_rematch_keeps_the_clock_with_full_banks(tmp_path):
-    clock = FakeClock()
-
-    async def main():
-        svc = service(tmp_path, clock)
+def test_a_rematch_keeps_the_clock_with_full_banks(run, clock):
+    async def body(svc):
         tid, tokens = await pig_table(svc, CLOCK, target=1)
         await hold_to_the_end(svc, tid, tokens, clock, think=7)
         new = await svc.again(tid, tokens[0])
@@ -444,9 +408,8 @@ def test_a_rematch_keeps_the_clock_with_full_banks(tmp_path):
         svc.subscribe(new.id, tokens[0])  # both players kept their seats: the game runs, and so does its clock
         await svc.table(new.id).clock_task
         assert clock_of(svc, new.id)["running"] == svc.table(new.id).state.current_player
-        await svc.close()
 
-    asyncio.run(main())
+    run(body)
 
 
 def test_a_killed_server_re_arms_a_stored_deadline_and_the_time_out_comes_when_someone_is_back(tmp_path):
@@ -496,7 +459,7 @@ def test_a_killed_server_re_arms_a_stored_deadline_and_the_time_out_comes_when_s
 
 
 @pytest.mark.parametrize("game", ["abyss", "aban", "aberration", "abomination", "hideous-abomination"])
-def test_at_every_decision_only_the_seat_the_engine_asks_has_a_running_clock(tmp_path, game):
+def test_at_every_decision_only_the_seat_the_engine_asks_has_a_running_clock(run, clock, game):
     """Over the first decisions of a random game of each game (Abomination's simultaneous lab
     steps, Aberration's co-operative table included): the running clock is the deciding seat's,
     the others' banks stand still, and the decider's bank is what it had plus the increment."""
@@ -504,11 +467,9 @@ def test_at_every_decision_only_the_seat_the_engine_asks_has_a_running_clock(tmp
 
     from cardboard.engine import game_class
 
-    clock = FakeClock()
     rng = random.Random(5)
 
-    async def main():
-        svc = service(tmp_path, clock)
+    async def body(svc):
         cls = game_class(game)
         players = max(cls.min_players, min(2, cls.max_players))
         rec, _ = await svc.create(game, players, {}, [{"kind": "human"}] * players, clock=CLOCK)
@@ -528,16 +489,12 @@ def test_at_every_decision_only_the_seat_the_engine_asks_has_a_running_clock(tmp
                     assert abs(after["remaining"][s] - (before["remaining"][s] - 1250 + 5000)) <= 1
                 elif after["running"] != s:
                     assert after["remaining"][s] == before["remaining"][s]
-        await svc.close()
 
-    asyncio.run(main())
+    run(body)
 
 
-def test_a_time_out_whose_table_cannot_be_rebuilt_is_logged_and_left_alone(tmp_path, caplog):
-    clock = FakeClock()
-
-    async def main():
-        svc = service(tmp_path, clock)
+def test_a_time_out_whose_table_cannot_be_rebuilt_is_logged_and_left_alone(run, clock, caplog):
+    async def body(svc):
         tid, tokens = await pig_table(svc, CLOCK)
         rec = svc.store.get(tid)
         rec.game = "no-such-game"  # a table the server can no longer rebuild (its game uninstalled)
@@ -545,7 +502,6 @@ def test_a_time_out_whose_table_cannot_be_rebuilt_is_logged_and_left_alone(tmp_p
         svc.live.clear()
         clock.t += 31
         assert await svc.run_due_clocks() == 1  # no exception escapes the scheduler
-        await svc.close()
 
-    asyncio.run(main())
+    run(body)
     assert any("did not load" in r.getMessage() for r in caplog.records)
