@@ -505,3 +505,24 @@ def test_a_time_out_whose_table_cannot_be_rebuilt_is_logged_and_left_alone(run, 
 
     run(body)
     assert any("did not load" in r.getMessage() for r in caplog.records)
+
+
+def test_closing_as_the_scheduler_is_woken_does_not_hang(tmp_path, clock):
+    """A close that cancels the clocks' scheduler just as its event is set (a time-out's move
+    re-arming the clock) ends it: in Python 3.11 `asyncio.wait_for` swallowed that cancellation,
+    the scheduler ran on and close() waited for it forever (a restart test hung, 5 runs in 16 on a
+    loaded machine)."""
+    async def main():
+        svc = service(tmp_path, clock)
+        svc.start()
+        for _ in range(3):
+            await asyncio.sleep(0)  # the scheduler is waiting for its event or its next deadline
+        task = svc._clock_loop_task
+        svc._clock_wake.set()
+        task.cancel()  # in the same turn of the loop, as close() does
+        for _ in range(5):
+            await asyncio.sleep(0)
+        assert task.cancelled()
+        await svc.close()
+
+    asyncio.run(main())

@@ -1172,9 +1172,12 @@ class TableService:
             except Exception as exc:  # pragma: no cover - never expected
                 log.error("the clocks' scheduler failed: %s: %s", type(exc).__name__, exc)
             wait = self._clock_heap[0][0] - self.now() if self._clock_heap else 60.0
+            # asyncio.timeout, not wait_for: in Python 3.11, wait_for swallows a cancellation that
+            # arrives as the event is set, and close() then waited for this loop forever
             try:
-                await asyncio.wait_for(wake.wait(), max(0.0, min(wait, 60.0)))
-            except asyncio.TimeoutError:
+                async with asyncio.timeout(max(0.0, min(wait, 60.0))):
+                    await wake.wait()
+            except TimeoutError:
                 pass
 
     async def run_due_clocks(self) -> int:
