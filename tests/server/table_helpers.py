@@ -83,12 +83,21 @@ def base(tmp_path_factory):
         yield url
 
 
-@pytest.fixture(scope="module")
-def browser():
+@contextmanager
+def headless_chromium():
+    """Chromium under Playwright, headless, until the block ends."""
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with headless_chromium() as b:
         yield b
-        b.close()
 
 
 def watch_errors(page) -> list[str]:
@@ -102,10 +111,10 @@ def watch_errors(page) -> list[str]:
     return errors
 
 
-def api(base: str, path: str, body=None):
+def api(base: str, path: str, body=None, timeout: float = 10):
     req = urllib.request.Request(base + path, data=None if body is None else json.dumps(body).encode(),
                                  headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(req, timeout=10) as r:
+    with urllib.request.urlopen(req, timeout=timeout) as r:
         return json.loads(r.read())
 
 

@@ -108,17 +108,12 @@ def test_why_of_a_hidden_information_game_says_what_sending_the_move_says(client
 # ---------------------------------------------------------------------------- in the browser
 import os  # noqa: E402
 import random  # noqa: E402
-import socket  # noqa: E402
-import threading  # noqa: E402
-import time  # noqa: E402
-import urllib.request  # noqa: E402
 from pathlib import Path  # noqa: E402
 
 import pytest  # noqa: E402
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync"]
+CHROMIUM = "/usr/bin/chromium"  # as table_helpers.py, which the browser tests' fixtures import (it skips a
+# whole module without a browser: this one has tests that need none)
 try:
     from playwright.sync_api import sync_playwright
 except ImportError:  # pragma: no cover - depends on the machine
@@ -133,54 +128,33 @@ BAR = "() => ({h: window.cardboardBarHeight(), limit: window.cardboardBarLimit()
 MY_TURN = "() => document.querySelector('#actions button.move:not([disabled])')"
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 @pytest.fixture(scope="module")
 def web(tmp_path_factory):
     """The app under uvicorn in a thread (bots and the undo check in this process)."""
-    import uvicorn
-
     from cardboard.server.app import create_app
     from cardboard.server.settings import ServerSettings
+
+    from .table_helpers import serving
 
     db = str(tmp_path_factory.mktemp("shell") / "tables.sqlite")
     app = create_app(settings=ServerSettings(db=db, bot_delay=0.05, bot_pool="thread", bot_workers=1,
                                              undo_check="inline"))
-    port = _free_port()
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    url = f"http://127.0.0.1:{port}"
-    for _ in range(400):
-        try:
-            with urllib.request.urlopen(url + "/api/games", timeout=1):
-                break
-        except OSError:
-            time.sleep(0.05)
-    else:
-        pytest.fail("the web table did not start")
-    yield url
-    server.should_exit = True
-    thread.join(timeout=10)
+    with serving(app, tries=400) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")
 def chromium():
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+    from .table_helpers import headless_chromium
+
+    with headless_chromium() as b:
         yield b
-        b.close()
 
 
 def _api(base: str, path: str, body=None):
-    req = urllib.request.Request(base + path, data=None if body is None else json.dumps(body).encode(),
-                                 headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(req, timeout=20) as r:
-        return json.loads(r.read())
+    from .table_helpers import api
+
+    return api(base, path, body, timeout=20)
 
 
 def _page(chromium, base, table_id, token=None, viewport=DESKTOP):
